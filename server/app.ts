@@ -109,7 +109,7 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
     }),
   );
   app.use(cache.serveCookieless);
-  app.use(metricsRouter(db, config.metricsToken));
+  app.use(enteredWhenMatched(metricsRouter(db, config.metricsToken)));
 
   // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
   app.use((_req, res, next) => {
@@ -164,7 +164,7 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
 
   // Upload names are random and never reused, so browsers may keep them for a year.
   app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false, redirect: false }), notFoundJson);
-  app.use(healthRouter(db, drain));
+  app.use(enteredWhenMatched(healthRouter(db, drain)));
   // A NUL byte in a path or query can never name anything here, and PostgreSQL refuses it in text.
   app.use((req, res, next) => {
     if (/%00/.test(req.originalUrl)) {
@@ -229,11 +229,40 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
   // So are WhatsApp's and Twilio's (decision 127; endpoints on the raw-body transport).
   for (const path of [WHATSAPP_WEBHOOK_PATH, SMS_WEBHOOK_PATH]) api.use(path, express.raw({ type: () => true, limit: "256kb" }));
   api.use(express.json({ limit: "100kb" }));
-  for (const router of apiRouters(deps)) api.use(router);
+  for (const router of apiRouters(deps)) api.use(enteredWhenMatched(router));
   // The HTTP reference, generated from the routes mounted above (decision 107).
   api.use(openApiRouter(() => readRouteNotes().byRoute));
   api.use("/api", notFoundJson);
   return api;
+}
+
+/** What enteredWhenMatched reads of a router's layers (router 2.x: `match` is pure, answering false or the match). */
+type MatchingLayer = { match: (path: string) => unknown };
+
+/**
+ * A feature router, entered only when one of its own layers (a route, or middleware under a path)
+ * matches the request's path. Express walks every router of the API in order, and entering one
+ * costs its whole dispatch (closures, parameter and prefix handling) even when none of its routes
+ * fits: with some fifty routers, that walk was a tenth of a refused booking's CPU (issue 40). A
+ * router that could answer is entered exactly as before, and one with middleware for every path is
+ * always entered, so which handler answers never changes. A path the matcher cannot decode (a bad
+ * percent escape) enters the router, whose own dispatch answers it as before.
+ */
+export function enteredWhenMatched(router: express.Router): express.RequestHandler {
+  const layers = (router as unknown as { stack: MatchingLayer[] }).stack;
+  const entered: express.RequestHandler = (req, res, next) => {
+    let matches: boolean;
+    try {
+      const path = req.path;
+      matches = layers.some((layer) => layer.match(path) !== false);
+    } catch {
+      matches = true;
+    }
+    if (matches) router(req, res, next);
+    else next();
+  };
+  // The OpenAPI document and the route-table tests walk nested routers through `handle.stack`.
+  return Object.assign(entered, { stack: layers });
 }
 
 /** Largest form post a page takes: the public forms are small, like their JSON twins. */

@@ -45,5 +45,7 @@ export function requestLang(req: IncomingMessage): Lang {
   const queryAt = url.indexOf("?");
   const asked = queryAt < 0 ? [] : new URLSearchParams(url.slice(queryAt + 1)).getAll("lang");
   if (asked.length === 1 && isLang(asked[0])) return asked[0];
+  // Without Accept-Language (most API clients) the answer is English: no negotiator built (issue 40).
+  if (req.headers["accept-language"] === undefined) return "en";
   return accepts(req).languages("en", "ar") === "ar" ? "ar" : "en";
 }

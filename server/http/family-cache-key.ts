@@ -16,10 +16,11 @@ export const familyCacheKey = (secret: string, userId: number): string =>
  */
 export function familyCacheKeys(secret: string): RequestHandler {
   return (_req, res, next) => {
-    onHeaders(res, () => {
-      const user = res.locals.user as { id: number } | undefined;
-      if (user) res.setHeader(FAMILY_CACHE_HEADER, familyCacheKey(secret, user.id));
-    });
+    // The session loader, which runs first, is the only code that sets the user: without one now
+    // there is none when the headers go out, and no hook is needed (issue 40: every anonymous call).
+    const user = res.locals.user as { id: number } | null | undefined;
+    if (!user) return next();
+    onHeaders(res, () => res.setHeader(FAMILY_CACHE_HEADER, familyCacheKey(secret, user.id)));
     next();
   };
 }

@@ -16,6 +16,9 @@ const storedKey = (prefix: string, key: string): string => prefix + replaceContr
  * express-rate-limit counters kept in the application database, so every server instance
  * sharing one PostgreSQL (or one SQLite file) sees the same counts.
  */
+/** A counter's row as the upsert returns it (PostgreSQL may answer a number as text). */
+type CounterRow = { hits: number | string; reset_at: string };
+
 class DatabaseStore implements Store {
   windowMs = 60_000;
   prefix: string;
@@ -35,17 +38,16 @@ class DatabaseStore implements Store {
     const nowText = now.toISOString();
     const resetText = new Date(now.getTime() + this.windowMs).toISOString();
     // One atomic upsert: start a new window when the old one has ended, else count one more hit.
-    const row = await this.db
-      .insertInto("rate_limits")
-      .values({ key: storedKey(this.prefix, key), hits: 1, reset_at: resetText })
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet({
-          hits: sql`case when rate_limits.reset_at <= ${nowText} then 1 else rate_limits.hits + 1 end`,
-          reset_at: sql`case when rate_limits.reset_at <= ${nowText} then ${resetText} else rate_limits.reset_at end`,
-        }),
-      )
-      .returning(["hits", "reset_at"])
-      .executeTakeFirstOrThrow();
+    // Written as one SQL text (the same statement the query builder made): every rate-limited
+    // request runs it, and the builder's five steps each clone and freeze the query's tree (issue 40).
+    // It still passes through the database's plugins (trace spans).
+    const { rows } = await sql<CounterRow>`insert into "rate_limits" ("key", "hits", "reset_at") values (${storedKey(this.prefix, key)}, ${1}, ${resetText})
+      on conflict ("key") do update set
+        "hits" = case when rate_limits.reset_at <= ${nowText} then 1 else rate_limits.hits + 1 end,
+        "reset_at" = case when rate_limits.reset_at <= ${nowText} then ${resetText} else rate_limits.reset_at end
+      returning "hits", "reset_at"`.execute(this.db);
+    const row = rows[0];
+    if (!row) throw new Error("The rate-limit upsert returned no row.");
     return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
   }
 

@@ -102,6 +102,17 @@ export async function freeSeat(trx: DB, slotId: number, now: string): Promise<vo
  * decided by takeSeat, so a stale entry costs the parent one more refusal, never a wrong seat.
  */
 const refusalTimes = new LRUCache<string, PublicSlot[]>({ max: 500, ttl: 1000 });
+/** A slot's day in a zone, per start and zone: a pure answer, and Intl's parts cost more than the rest of a refusal's explanation. */
+const slotDays = new LRUCache<string, string>({ max: 500 });
+const slotDayOf = (startsAt: string, timeZone: string) => {
+  const key = `${startsAt}|${timeZone}`;
+  let day = slotDays.get(key);
+  if (day === undefined) {
+    day = zonedParts(startsAt, timeZone).date;
+    slotDays.set(key, day);
+  }
+  return day;
+};
 
 /** The UTC bounds of the days `from`..`to` (inclusive) in the academy's time zone. */
 export function dayRange(from: string, to: string, timeZone: string): { start: string; end: string } {
@@ -247,7 +258,8 @@ export async function bookSlot(
   // A slot that looks free is still decided by the conditional UPDATE below.
   const seen = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
   if (!seen || seen.status !== "open" || seen.seats_taken >= seen.capacity || seen.starts_at <= nowIso())
-    return explainRefusal(new SlotUnavailable(), seen ?? null);
+    // No error object on this path, the rush's usual one: its stack trace cost more than the answer.
+    return explainRefusal(undefined, seen ?? null);
   const reference = randomToken();
   let code = bookingCode();
   let id = 0;
@@ -329,7 +341,7 @@ export async function bookSlot(
     const slot = known !== undefined ? known : await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
     if (!slot || (slot.course_id !== null && slot.course_id !== options.course.id)) return { ok: false, reason: "notFound" };
     const reason = isUniqueViolation(error) ? "duplicate" : slot.status !== "open" ? "closed" : slot.starts_at <= nowIso() ? "past" : "full";
-    const day = zonedParts(slot.starts_at, options.timeZone).date;
+    const day = slotDayOf(slot.starts_at, options.timeZone);
     const cacheKey = `${options.course.id}|${day}|${options.timeZone}|${options.lang}`;
     let open = refusalTimes.get(cacheKey);
     if (!open) {
