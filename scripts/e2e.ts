@@ -94,7 +94,8 @@ function printSpecTimes(lane: string): void {
 let status = 0;
 try {
   // E2E_BUILT=1: `npm test` (scripts/test.ts) built BUILD_DIR beside Vitest.
-  if (process.env.E2E_BUILT !== "1") execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
+  if (process.env.E2E_BUILT !== "1")
+    execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
   const started = Date.now();
   const results = await Promise.all(lanes.map(runLane));
   if (lanes.length > 1) {
