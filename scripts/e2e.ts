@@ -23,7 +23,22 @@ const specs = readdirSync("tests/e2e").filter((file) => file.endsWith(".spec.ts"
  * summed times scripts/e2e.ts prints at the end of a run ("== lane …"): move files between lanes
  * when those two figures drift apart.
  */
-const withWalk = ["a11y.spec.ts", "public-site.spec.ts", "blog.spec.ts", "page-texts.spec.ts", "accounts.spec.ts"];
+const withWalk = [
+  "a11y.spec.ts",
+  "blog.spec.ts",
+  "page-texts.spec.ts",
+  "public-site.spec.ts",
+  "accounts.spec.ts",
+  "booking.spec.ts",
+  "admin-content.spec.ts",
+  "admin-honest-states.spec.ts",
+  "admin.spec.ts",
+  "cached-pages.spec.ts",
+  "phones-arabic.spec.ts",
+  "passkeys.spec.ts",
+  "site.spec.ts",
+  "sections-admin.spec.ts",
+];
 const lanes: { name: string; files: string[] }[] =
   args.length > 0 || process.env.E2E_LANES === "1"
     ? [{ name: "", files: args }]
