@@ -15,6 +15,8 @@ import { startBenchServer, type BenchServer } from "~server/test/server-process"
  * always; PostgreSQL, and two instances sharing one PostgreSQL, when TEST_DATABASE_URL is set.
  * The servers run as deployed (README: TRUST_PROXY=1 behind the TLS proxy) with the rate limits as
  * shipped: each parent comes from an address of their own, which the proxy's X-Forwarded-For names.
+ * Each server set gets one warm-up round first (printed, not counted): the figures are a running
+ * server's, not a just-started one's JIT compiling.
  * `--short` (CI): one round of 60 requests, checking only that exactly the capacity is booked.
  */
 const SHORT = process.argv.includes("--short");
@@ -117,6 +119,11 @@ interface Outcome {
 
 async function measure(label: string, servers: BenchServer[], db: DB): Promise<Outcome> {
   console.log(`\n${label}: ${REQUESTS} concurrent bookings of a capacity-${CAPACITY} slot, ${ROUNDS} round(s)`);
+  if (!SHORT) {
+    // A freshly started server spends its first rush compiling its code (JIT); a deployed one has
+    // long since done that. One round warms each server up; it is printed, not counted.
+    console.log(`  warm-up (not counted): ${(await round(db, servers, ROUNDS)).line}`);
+  }
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const result = await round(db, servers, i);

@@ -51,8 +51,11 @@ function rawAnswer(url: string, target: Target) {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
-        const headers: Record<string, string> = { "content-type": res.headers["content-type"] ?? "text/plain" };
-        if (res.headers["content-encoding"]) headers["content-encoding"] = res.headers["content-encoding"];
+        // Every header the app sent, so the bare server writes the same bytes: only what Node's own
+        // HTTP server adds to any answer (date, connection, keep-alive) is left to it.
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === "string" && !["date", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers[name] = value;
         resolve({ status: res.statusCode ?? 500, headers, body: Buffer.concat(chunks) });
       });
     });
@@ -84,7 +87,7 @@ try {
     },
   ];
 
-  // The baseline: the same status and bytes, from memory, with no framework at all.
+  // The baseline: the same status, headers and body, from memory, with no framework at all.
   const canned = new Map<string, Awaited<ReturnType<typeof rawAnswer>>>();
   const keyOf = (method: string | undefined, path: string | undefined, encoding: string | undefined) => `${method ?? "GET"} ${path} ${encoding ?? ""}`;
   // Fills the caches: the page cache stores a URL's second render (decision 040).

@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { installDataKeys } from "./security/data-keys";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express } from "express";
-import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "./config";
@@ -20,6 +18,7 @@ import { precompressedAssets } from "./http/precompressed-assets";
 import { privateAnswers } from "./http/private-answers";
 import { familyCacheKeys } from "./http/family-cache-key";
 import { logWhenDone, requestLog } from "./http/request-log";
+import { securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
 import type { Tracing } from "./tracing";
 import { VIDEO_MAX_BYTES } from "./storage/videos";
@@ -111,39 +110,7 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
   app.use(cache.serveCookieless);
   app.use(enteredWhenMatched(metricsRouter(db, config.metricsToken)));
 
-  // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          // Lenis and react-toastify set inline styles; styles cannot run code.
-          "style-src": ["'self'", "'unsafe-inline'"],
-          // An S3 bucket served over plain http (a MinIO on the local network) must be allowed by name.
-          "img-src": ["'self'", "data:", "blob:", "https:", ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
-          "connect-src": ["'self'", ...(config.isProduction ? [] : ["ws:"])],
-          // The payment page's form is answered with a redirect to the provider's hosted checkout (decision 085).
-          "form-action": [
-            "'self'",
-            "https://accounts.google.com",
-            ...(config.stripe ? [config.stripe.apiUrl ? new URL(config.stripe.apiUrl).origin : "https://checkout.stripe.com"] : []),
-          ],
-          "upgrade-insecure-requests": config.isProduction && config.publicUrl.startsWith("https:") ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      // Not helmet's "no-referrer": under it browsers send `Origin: null` on the site's own form
-      // posts (no JavaScript, issue 14), which React Router's action guard and our origin check
-      // refuse. "same-origin" still keeps every URL (booking references) from other sites.
-      referrerPolicy: { policy: "same-origin" },
-      strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
-    }),
-  );
+  app.use(securityHeaders(config));
   app.use(compression());
 
   if (pages?.vite) {

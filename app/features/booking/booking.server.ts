@@ -101,7 +101,7 @@ export async function freeSeat(trx: DB, slotId: number, now: string): Promise<vo
  * instance's change shows within the second. A listed time may have just filled: booking it is still
  * decided by takeSeat, so a stale entry costs the parent one more refusal, never a wrong seat.
  */
-const refusalTimes = new LRUCache<string, PublicSlot[]>({ max: 500, ttl: 1000 });
+const refusalTimes = new LRUCache<string, Promise<PublicSlot[]>>({ max: 500, ttl: 1000 });
 /** A slot's day in a zone, per start and zone: a pure answer, and Intl's parts cost more than the rest of a refusal's explanation. */
 const slotDays = new LRUCache<string, string>({ max: 500 });
 const slotDayOf = (startsAt: string, timeZone: string) => {
@@ -157,8 +157,6 @@ type BookResult =
   | { ok: false; reason: "notFound" }
   | { ok: false; reason: "full" | "closed" | "past" | "duplicate"; remaining: PublicSlot[] }
   | { ok: false; reason: "alreadyHadDemo" | "familyCap"; remaining: PublicSlot[] };
-
-class SlotUnavailable extends Error {}
 
 /** A fair-booking rule refused the booking (issue 29); thrown inside the transaction, so nothing is kept. */
 class RuleRefusal extends Error {
@@ -267,7 +265,9 @@ export async function bookSlot(
     // A fresh code when one is taken already (rare); any other refusal ends the loop.
     for (let attempt = 0; ; attempt++) {
       try {
-        id = await insertBooking(code);
+        const inserted = await insertBooking(code);
+        if (inserted === null) return explainRefusal(undefined);
+        id = inserted;
         break;
       } catch (error) {
         if (attempt >= 4 || !isCodeCollision(error)) throw error;
@@ -277,16 +277,19 @@ export async function bookSlot(
     return { ok: true, reference, code, cancelToken: linkToken(options.linkSecret, "booking", { id, reference }) };
   } catch (error) {
     if (error instanceof RuleRefusal) return { ok: false, reason: error.reason, remaining: [] };
-    if (!(error instanceof SlotUnavailable) && !isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw error;
     return explainRefusal(error);
   }
 
   function insertBooking(code: string) {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
-      await checkFamilyRules(trx, input, options.familyAccountId ?? null, options.course.id, options.perFamily, now);
+      // The seat first: in a rush most requests that got past the read above find it gone here, and
+      // leave at once with nothing written (on PostgreSQL before the family's lock and reads, issue 40).
+      // Nothing else takes the family's lock before a slot's row lock, so this order cannot deadlock.
       const startsAt = await takeSeat(trx, input.slotId, options.course.id, now);
-      if (!startsAt) throw new SlotUnavailable();
+      if (!startsAt) return null;
+      await checkFamilyRules(trx, input, options.familyAccountId ?? null, options.course.id, options.perFamily, now);
       const row = await trx
         .insertInto("demo_bookings")
         .values({
@@ -343,11 +346,15 @@ export async function bookSlot(
     const reason = isUniqueViolation(error) ? "duplicate" : slot.status !== "open" ? "closed" : slot.starts_at <= nowIso() ? "past" : "full";
     const day = slotDayOf(slot.starts_at, options.timeZone);
     const cacheKey = `${options.course.id}|${day}|${options.timeZone}|${options.lang}`;
-    let open = refusalTimes.get(cacheKey);
-    if (!open) {
-      open = await listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
-      refusalTimes.set(cacheKey, open);
+    // The list being read is shared too: a rush's refusals arrive together, before any read ends.
+    let pending = refusalTimes.get(cacheKey);
+    if (!pending) {
+      pending = listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
+      refusalTimes.set(cacheKey, pending);
+      const mine = pending;
+      mine.catch(() => refusalTimes.peek(cacheKey) === mine && refusalTimes.delete(cacheKey));
     }
+    const open = await pending;
     // A time this e-mail already holds is not "still free" for it.
     const remaining = reason === "duplicate" ? open.filter((free) => free.id !== input.slotId) : open;
     return { ok: false, reason, remaining };
