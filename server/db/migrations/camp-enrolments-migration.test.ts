@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgres } from "~server/db/db";
 import type { CampEnrolmentsTable } from "~server/db/schema";
@@ -26,7 +26,8 @@ describe("camp enrolments migration", () => {
   afterAll(() => server?.close());
 
   let serial = 0;
-  const values = (extra: Partial<Insertable<CampEnrolmentsTable>> = {}) => {
+  /** A camp enrolment as the previous release's enrolInCamp inserts it (every column but the id). */
+  const values = () => {
     const now = new Date().toISOString();
     serial += 1;
     return {
@@ -38,10 +39,13 @@ describe("camp enrolments migration", () => {
       camp_slug: "junior",
       camp_title: "Junior Camp",
       session: "1 July - 20th July",
+      message: "",
+      lang: "en" as const,
+      status: "new" as const,
+      notes: "",
       reference: `reference-${serial}-0123456789`,
       created_at: now,
       updated_at: now,
-      ...extra,
     };
   };
   const stored = (reference: string) => server.db.selectFrom("camp_enrolments").selectAll().where("reference", "=", reference).executeTakeFirst();
@@ -76,7 +80,7 @@ describe("camp enrolments migration", () => {
 
   it("takes the previous release's insert, update and delete through the view, onto camp_enrolments", async () => {
     // The previous release's enrolInCamp: every column but the id, RETURNING the row.
-    const row = values({ message: "", lang: "en", status: "new", notes: "" });
+    const row = values();
     const inserted = await previous.insertInto("enrollments").values(row).returningAll().executeTakeFirstOrThrow();
     const kept = await stored(row.reference);
     expect(kept).toMatchObject({ ...row, id: expect.any(Number) });
@@ -91,8 +95,10 @@ describe("camp enrolments migration", () => {
 
     // Columns left out take the table's defaults (SQLite: the trigger's).
     const bare = values();
-    await previous.insertInto("enrollments").values(bare).execute();
-    expect(await stored(bare.reference)).toMatchObject({ message: "", lang: "en", status: "new", notes: "" });
+    const given = (Object.keys(bare) as (keyof typeof bare)[]).filter((c) => !["message", "lang", "status", "notes"].includes(c));
+    await sql`insert into enrollments (${sql.join(given.map((c) => sql.ref(c)))}) values (${sql.join(given.map((c) => bare[c]))})`.execute(server.db);
+    const defaulted = await stored(bare.reference);
+    expect(defaulted).toMatchObject({ message: "", lang: "en", status: "new", notes: "" });
     // The reference stays unique through the view.
     await expect(
       previous
@@ -119,13 +125,14 @@ describe("camp enrolments migration", () => {
     await sql`insert into camp_checkouts (enrollment_id, day, collected_by, created_at) values (${kept!.id}, '2026-07-01', 'Sara', ${row.created_at})`.execute(
       server.db,
     );
-    await previous.deleteFrom("enrollments").where("id", "=", kept!.id).execute();
+    await previous.deleteFrom("enrollments").where("id", "in", [kept!.id, defaulted!.id]).execute();
     expect(await stored(row.reference)).toBeUndefined();
+    expect(await stored(bare.reference)).toBeUndefined();
     expect(await server.db.selectFrom("camp_checkouts").select("id").where("enrollment_id", "=", kept!.id).execute()).toEqual([]);
 
-    // Ids keep counting past the deleted one (the sequence, SQLite's AUTOINCREMENT counter).
+    // Ids keep counting past the deleted highest one (the sequence, SQLite's AUTOINCREMENT counter).
     const next = await server.db.insertInto("camp_enrolments").values(values()).returning("id").executeTakeFirstOrThrow();
-    expect(next.id).toBeGreaterThan(kept!.id);
+    expect(next.id).toBeGreaterThan(defaulted!.id);
   });
 
   it("undoes and applies again with the rows kept", async () => {
