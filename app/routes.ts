@@ -59,8 +59,8 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("blog/:slug", "features/blog/blog-post.route.tsx", { id: id("blog-post") }),
     route("blog-preview", "features/blog/blog-preview.route.tsx", { id: id("blog-preview") }),
     route("summer-camp", "features/camp/summer-camp.route.tsx", { id: id("summer-camp") }),
-    route("enroll", "features/camp/enroll.route.tsx", { id: id("enroll") }),
-    route("enroll/confirmed", "features/camp/enroll-confirmed.route.tsx", { id: id("enroll-confirmed") }),
+    route("enroll", "features/camp/enrol.route.tsx", { id: id("enroll") }),
+    route("enroll/confirmed", "features/camp/enrol-confirmed.route.tsx", { id: id("enroll-confirmed") }),
     route("consent/complete", "features/consent/consent-complete.route.tsx", { id: id("consent-complete") }),
     // Instructors' pages (issue 30): their own groups' classes, rosters and attendance, phone first.
     route("teaching", "features/teaching/teaching-layout.route.tsx", { id: id("teaching") }, [

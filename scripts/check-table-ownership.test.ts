@@ -59,7 +59,7 @@ describe("check-table-ownership", () => {
     );
     put(
       "app/features/camp/sneaky.server.ts",
-      `export const g = (trx) => trx.insertInto('enrollments as e').values({});\nexport const h = sql\`delete from enrollments where id = 1\`;\nexport const i = (trx) => trx.mergeInto("users as u");\n`,
+      `export const g = (trx) => trx.insertInto('camp_enrolments as e').values({});\nexport const h = sql\`delete from camp_enrolments where id = 1\`;\nexport const i = (trx) => trx.mergeInto("users as u");\n`,
     );
     put(
       "server/jobs/sneaky.ts",
@@ -67,14 +67,14 @@ describe("check-table-ownership", () => {
     );
     put("app/features/enrolments/owner.server.ts", `export const ok = (trx) => trx.deleteFrom("section_enrolments");\n`);
     put("app/features/sections/sections.api.test.ts", `await db.updateTable("section_enrolments").set({}).execute();\n`);
-    put("server/db/migrations/2026-01-01-x.ts", `await db.insertInto("enrollments").values({}).execute();\n`);
+    put("server/db/migrations/2026-01-01-x.ts", `await db.insertInto("camp_enrolments").values({}).execute();\n`);
     put("server/db/seed/index.ts", `await db.insertInto("courses").values({}).execute();\n`);
     put("app/features/sections/reader.server.ts", `db.selectFrom("section_enrolments").selectAll();\n`);
     const { writes, reads } = tableAccesses(root, ownership);
     expect(writes.map((v) => [v.file, v.line, v.table])).toEqual([
       ["app/features/billing/payments/sneaky.server.ts", 3, "section_enrolments"],
-      ["app/features/camp/sneaky.server.ts", 1, "enrollments"],
-      ["app/features/camp/sneaky.server.ts", 2, "enrollments"],
+      ["app/features/camp/sneaky.server.ts", 1, "camp_enrolments"],
+      ["app/features/camp/sneaky.server.ts", 2, "camp_enrolments"],
       ["app/features/camp/sneaky.server.ts", 3, "users"],
       ["server/jobs/sneaky.ts", 1, "sessions"],
     ]);
@@ -94,7 +94,7 @@ describe("check-table-ownership", () => {
   });
 
   it("finds nothing in the owner, in tests, fixtures, migrations, seeds and benchmarks; reads only count", () => {
-    expect(writesIn("app/features/enrolments/enrolments.server.ts", `trx.updateTable("enrollments")`, ownership)).toEqual([]);
+    expect(writesIn("app/features/enrolments/enrolments.server.ts", `trx.updateTable("camp_enrolments")`, ownership)).toEqual([]);
     expect(writesIn("server/security/session.ts", `db.deleteFrom("sessions")`, ownership)).toEqual([]);
     expect(writesIn("app/features/sections/seed-sections.server.ts", `trx.insertInto("section_enrolments")`, ownership)).toEqual([]);
     expect(writesIn("server/test/fixture.ts", `trx.insertInto("section_enrolments")`, ownership)).toEqual([]);

@@ -8,7 +8,7 @@ import { showToast } from "./toast";
  * posted to the page after all, which shows each message next to its field; any other failure is
  * the form's toast (`data-failed`, `data-network`). The camp page's brochure form (in a dialog,
  * `data-errors-in-place`) shows the server's field messages in place instead, and on success
- * downloads the PDF (`data-download`) and closes its dialog. The camp enrollment form
+ * downloads the PDF (`data-download`) and closes its dialog. The camp enrolment form
  * (`data-follow-notice`) goes on success to the answer's `confirmationUrl`, with the notice that
  * page shows (the same URL its post without JavaScript redirects to); it shows the server's own
  * message when sending fails (`data-server-failure`), its button says `data-pending-label` while

@@ -1,7 +1,7 @@
 import { fromDbJson } from "~server/db/values";
 
 /**
- * A stored camp batch value (enrollments keep the English `value`, decision 037) in each language:
+ * A stored camp batch value (enrolments keep the English `value`, decision 037) in each language:
  * the batch's Arabic label for Arabic documents and screens, the value itself in English (as the
  * camp page shows it). A value the camp no longer lists stays as stored. Below the features, so
  * billing, consent and certificates read it without depending on the camp feature.

@@ -67,7 +67,7 @@ describe("phone fields of every form", () => {
           selectedSession: "1 July - 20th July",
         }),
         field: "phoneNumber",
-        stored: async () => (await server.db.selectFrom("enrollments").select("phone_number as v").where("email", "=", email).executeTakeFirst())?.v,
+        stored: async () => (await server.db.selectFrom("camp_enrolments").select("phone_number as v").where("email", "=", email).executeTakeFirst())?.v,
       },
       {
         url: "/api/summercamp/brochure",

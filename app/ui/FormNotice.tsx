@@ -4,7 +4,7 @@ import { NOTICE_ID, noticeFor } from "~/lib/forms/notice";
 
 /**
  * The outcome of a form that posted without JavaScript, shown on the page it came back to. A route
- * that shows a notice itself, in its own words, lists it in `handle.notices` (the enrollment
+ * that shows a notice itself, in its own words, lists it in `handle.notices` (the enrolment
  * confirmation names the camp).
  */
 export function FormNotice() {

@@ -551,7 +551,7 @@ export interface CertificatesTable {
   kind: ColumnType<"section" | "camp", "section" | "camp" | undefined, "section" | "camp">;
   enrolment_id: number | null;
   section_id: number | null;
-  /** A camp certificate's enrolment (`enrollments`) and camp; null for a group's. */
+  /** A camp certificate's enrolment (`camp_enrolments`) and camp; null for a group's. */
   camp_enrollment_id: ColumnType<number | null, number | null | undefined, number | null>;
   camp_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Copied at issue: what the certificate says. */
@@ -688,7 +688,8 @@ export interface AccountChildrenTable {
   updated_at: string;
 }
 
-export interface EnrollmentsTable {
+/** Summer camp enrolments (decision 152: the table was `enrollments`, which stays a view of this one for the previous release until a later release drops it). */
+export interface CampEnrolmentsTable {
   id: Generated<number>;
   student_name: string;
   parent_name: string;
@@ -702,7 +703,7 @@ export interface EnrollmentsTable {
   session: string;
   message: string;
   lang: "en" | "ar";
-  /** Unguessable, for the confirmation page and e-mail; null for enrollments made before it existed. */
+  /** Unguessable, for the confirmation page and e-mail; null for enrolments made before it existed. */
   reference: string | null;
   status: SubmissionStatus;
   notes: string;
@@ -1294,7 +1295,7 @@ export interface Database extends ContentTables {
   /** Staff-edited page texts: no uploads in them, so not a content table the media checks walk. */
   page_sections: PageSectionsTable;
   content_revisions: ContentRevisionsTable;
-  enrollments: EnrollmentsTable;
+  camp_enrolments: CampEnrolmentsTable;
   brochure_leads: BrochureLeadsTable;
   demo_slots: DemoSlotsTable;
   demo_bookings: DemoBookingsTable;

@@ -14,7 +14,7 @@ const uploadsCleanupJob = defineJob("uploads-cleanup");
 
 /**
  * Starts this process's worker for every kind of background job: e-mail delivery (queued mails,
- * and the booking and enrollment confirmations, built from their record when sent), the daily
+ * and the booking and enrolment confirmations, built from their record when sent), the daily
  * purge and the daily clean-up of unreferenced uploads, and the features' periodic jobs (the
  * demo class reminder sweep). Each instance runs one; the jobs table makes sure a job runs once across instances.
  */

@@ -99,7 +99,11 @@ describe("Arabic mails of the formerly text-only modules", () => {
       headers: staff,
     });
     expect(form.status, JSON.stringify(form.body)).toBe(201);
-    const row = await server.db.selectFrom("enrollments").select(["camp_id", "session"]).where("email", "=", "camp.ar@example.com").executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom("camp_enrolments")
+      .select(["camp_id", "session"])
+      .where("email", "=", "camp.ar@example.com")
+      .executeTakeFirstOrThrow();
     await waitForJobs(server.db);
     const before = outboxMails(server.config.dataDir).length;
     expect(await remindMissing(server.db, server.config.sessionSecret, { camp: row.camp_id!, session: row.session })).toBeGreaterThan(0);

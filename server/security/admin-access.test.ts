@@ -329,7 +329,7 @@ describe("every /api/teaching endpoint is for staff and the group's own instruct
     const camp = await server.db.selectFrom("camps").select("id").orderBy("id").executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const child = await server.db
-      .insertInto("enrollments")
+      .insertInto("camp_enrolments")
       .values({
         student_name: "Walk Camper",
         parent_name: "Walk",

@@ -699,7 +699,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
       const invoice = async (email: string) => {
         const at = nowIso();
         const { id } = await db
-          .insertInto("enrollments")
+          .insertInto("camp_enrolments")
           .values({
             student_name: "Aarav",
             parent_name: "Priya",
@@ -773,7 +773,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
       const email = "consent-family@example.com";
       ids.campChild = (
         await db
-          .insertInto("enrollments")
+          .insertInto("camp_enrolments")
           .values({
             student_name: "Camp Child",
             parent_name: "Camp Parent",
@@ -1022,7 +1022,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
       // Billing (issue 31 part 6, decision 092): the own family's camp invoice, paid at the desk, one credit note.
       const campRow = await db.selectFrom("camps").select(["id", "slug"]).orderBy("id").executeTakeFirstOrThrow();
       const billedCamp = await db
-        .insertInto("enrollments")
+        .insertInto("camp_enrolments")
         .values({
           student_name: "Billed Child",
           parent_name: "Own Parent",
@@ -1569,7 +1569,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
         // The enrolment's invoice (decision 082): the invoice, its line, its charge. The year's counter
         // row exists already (the set-up invoices the billing desk's sample enrolment).
         // The invoice e-mail (decision 092) is the third job.
-        stores: { enrollments: 1, jobs: 3, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
+        stores: { camp_enrolments: 1, jobs: 3, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
       },
       {
         route: "POST /api/summercamp/brochure",
@@ -3036,7 +3036,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
 
     // Both write parts send unknown fields with every sample: each checks what its samples stored.
     it.runIf(writing)("ignores unknown fields: no forced ids, no smuggled password hashes, no promoted accounts", async () => {
-      for (const table of ["users", "courses", "blog_posts", "teachers", "products", "testimonials", "contact_messages", "enrollments"] as const) {
+      for (const table of ["users", "courses", "blog_posts", "teachers", "products", "testimonials", "contact_messages", "camp_enrolments"] as const) {
         const row = await server.db.selectFrom(table).select("id").where("id", "=", 999_999).executeTakeFirst();
         expect(row, table).toBeUndefined();
       }

@@ -165,7 +165,7 @@ describe("an account with an unproven e-mail of a real family reaches none of it
     }
     const camp = await server.db.selectFrom("camps").select("id").orderBy("id").executeTakeFirstOrThrow();
     await server.db
-      .insertInto("enrollments")
+      .insertInto("camp_enrolments")
       .values({
         student_name: CHILD,
         parent_name: PARENT,

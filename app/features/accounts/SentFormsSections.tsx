@@ -12,16 +12,16 @@ export function SentFormsSections({ enrollments, brochureRequests }: Pick<Accoun
           <p className="mt-3 text-slate-700">{t("space.enrollments.none")}</p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200">
-            {enrollments.map((enrollment, index) => (
-              <li key={enrollment.reference ?? index} className="py-3">
-                <p className="font-semibold text-slate-900">{enrollment.campTitle}</p>
+            {enrollments.map((enrolment, index) => (
+              <li key={enrolment.reference ?? index} className="py-3">
+                <p className="font-semibold text-slate-900">{enrolment.campTitle}</p>
                 <Facts>
-                  <Fact label={t("space.enrollments.student")}>{enrollment.studentName}</Fact>
-                  <Fact label={t("space.enrollments.session")}>{enrollment.session}</Fact>
+                  <Fact label={t("space.enrollments.student")}>{enrolment.studentName}</Fact>
+                  <Fact label={t("space.enrollments.session")}>{enrolment.session}</Fact>
                   <Fact label={t("space.enrollments.sent")}>
-                    <DateText iso={enrollment.createdAt} />
+                    <DateText iso={enrolment.createdAt} />
                   </Fact>
-                  <Fact label={t("space.enrollments.status")}>{t(`space.submissionStatus.${enrollment.status}`)}</Fact>
+                  <Fact label={t("space.enrollments.status")}>{t(`space.submissionStatus.${enrolment.status}`)}</Fact>
                 </Facts>
               </li>
             ))}

@@ -75,11 +75,11 @@ describe("my account API", () => {
       .execute();
     return reference;
   }
-  async function enrollment(email: string) {
+  async function campEnrolment(email: string) {
     const camp = await server.db.selectFrom("camps").select(["id", "slug", "title_en"]).executeTakeFirstOrThrow();
     const now = nowIso();
     await server.db
-      .insertInto("enrollments")
+      .insertInto("camp_enrolments")
       .values({
         student_name: "Omar Ali",
         parent_name: "Sara Ali",
@@ -167,9 +167,9 @@ describe("my account API", () => {
     // Another parent with the same names, and a booking of the other account: never Sara's.
     const stranger = await book(upcomingSlot, "stranger@example.com", null);
     const othersOwn = await book(await slot(7), other.email, other.id);
-    await enrollment(sara.email);
+    await campEnrolment(sara.email);
     await brochure(sara.email.toUpperCase());
-    await enrollment("stranger@example.com");
+    await campEnrolment("stranger@example.com");
 
     const unproven = await server.request("GET", "/api/account", { headers: { cookie: sara.cookie } });
     expect(unproven.status).toBe(200);
@@ -268,7 +268,7 @@ describe("my account API", () => {
     const sara = await parent();
     await verify(sara.id);
     const reference = await book(await slot(8), sara.email, sara.id);
-    await enrollment(sara.email);
+    await campEnrolment(sara.email);
     await brochure(sara.email);
     await contactMessage(sara.email);
     await contactMessage("stranger@example.com");
@@ -297,7 +297,7 @@ describe("my account API", () => {
     const future = await book(futureSlot, sara.email, sara.id);
     const past = await pastBooking(sara.email, sara.id);
     const strangerRef = await book(futureSlot, "stranger2@example.com", null);
-    await enrollment(sara.email);
+    await campEnrolment(sara.email);
     await brochure(sara.email);
     await contactMessage(sara.email);
     expect((await server.request("POST", "/api/account/children", { json: { name: "Omar", age: 9 }, headers: sara.headers })).status).toBe(201);
@@ -330,14 +330,14 @@ describe("my account API", () => {
     const stranger = await server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", strangerRef).executeTakeFirstOrThrow();
     expect(stranger).toMatchObject({ status: "booked", child_name: "Omar", parent_name: "Sara Ali", email: "stranger2@example.com" });
     const left = JSON.stringify([
-      await server.db.selectFrom("enrollments").selectAll().execute(),
+      await server.db.selectFrom("camp_enrolments").selectAll().execute(),
       await server.db.selectFrom("brochure_leads").selectAll().execute(),
       await server.db.selectFrom("contact_messages").selectAll().execute(),
       await server.db.selectFrom("demo_bookings").selectAll().where("reference", "in", [future, past]).execute(),
     ]);
     expect(left.toLowerCase()).not.toContain(sara.email);
-    const erasedEnrollments = await server.db.selectFrom("enrollments").selectAll().where("email", "like", "erased-%").execute();
-    expect(erasedEnrollments.map((e) => [e.student_name, e.parent_name, e.phone_number, e.message])).toEqual([[ERASED, ERASED, ERASED, ""]]);
+    const erasedCampEnrolments = await server.db.selectFrom("camp_enrolments").selectAll().where("email", "like", "erased-%").execute();
+    expect(erasedCampEnrolments.map((e) => [e.student_name, e.parent_name, e.phone_number, e.message])).toEqual([[ERASED, ERASED, ERASED, ""]]);
 
     expect(await server.countRows("audit_log")).toBe(auditBefore + 1);
     const entry = await server.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();

@@ -25,13 +25,13 @@ import { leaveFamilyOnDelete } from "~/features/guardians/guardians.server";
 import { positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
 import { eraseSectionWaitlistPlaces, leaveSectionLinesOnErasure, SECTION_LINE } from "~/features/sections/section-waitlist.server";
-import { eraseBrochureLeads } from "~/features/camp/enroll.server";
+import { eraseBrochureLeads } from "~/features/camp/enrol.server";
 import { eraseContactMessages } from "~/features/contact/contact.server";
 import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-data.server";
 import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
 import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
-import { billingExport, campEnrollmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
+import { billingExport, campEnrolmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
 
 /**
@@ -67,7 +67,7 @@ export interface AccountBooking {
   rescheduleUrl: string | null;
 }
 
-export interface AccountEnrollment {
+export interface AccountCampEnrolment {
   reference: string | null;
   campTitle: string;
   studentName: string;
@@ -124,7 +124,7 @@ export interface AccountCertificate {
 export interface AccountOverview {
   profile: AccountProfile;
   bookings: { upcoming: AccountBooking[]; past: AccountBooking[] };
-  enrollments: AccountEnrollment[];
+  enrollments: AccountCampEnrolment[];
   brochureRequests: AccountBrochureRequest[];
   /** Current waitlist places: demo times' (decision 032) in class order, then course groups' (decision 066). */
   waitlist: AccountWaitlistPlace[];
@@ -181,10 +181,10 @@ async function bookingRows(db: DB, owner: Owner) {
     .execute();
 }
 
-async function enrollmentRows(db: DB, owner: Owner) {
+async function campEnrolmentRows(db: DB, owner: Owner) {
   if (!owner.provenEmail) return [];
   return db
-    .selectFrom("enrollments as e")
+    .selectFrom("camp_enrolments as e")
     .leftJoin("camps as c", "c.id", "e.camp_id")
     .select([
       "e.id",
@@ -314,7 +314,7 @@ async function contactRows(db: DB, owner: Owner) {
 }
 
 /**
- * What /account shows: the profile and the account's bookings, enrollments and brochure requests.
+ * What /account shows: the profile and the account's bookings, enrolments and brochure requests.
  * `linkSecret` (SESSION_SECRET) rebuilds the cancel, reschedule and waitlist links, which the
  * database no longer holds (decision 044).
  */
@@ -342,7 +342,7 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
   return {
     profile: profileOf(owner.row),
     bookings: { upcoming: bookings.filter((b) => b.upcoming), past: bookings.filter((b) => !b.upcoming).reverse() },
-    enrollments: (await enrollmentRows(db, owner)).map((row) => ({
+    enrollments: (await campEnrolmentRows(db, owner)).map((row) => ({
       reference: row.reference,
       campTitle: row.title_en != null && row.title_ar != null ? pick({ title_en: row.title_en, title_ar: row.title_ar }, "title", lang) : row.camp_title,
       studentName: row.student_name,
@@ -380,7 +380,7 @@ async function ownCertificates(db: DB, owner: Owner): Promise<CertificateRow[]> 
   return certificatesOfEnrolments(
     db,
     (await sectionEnrolmentRows(db, owner)).map((e) => e.id),
-    (await enrollmentRows(db, owner)).map((e) => e.id),
+    (await campEnrolmentRows(db, owner)).map((e) => e.id),
   );
 }
 
@@ -439,7 +439,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
  * or reset tokens, no staff notes about the family).
  */
 /** Attendance marks of these group enrolments and check-outs of these camp enrolments, for the data export. */
-async function attendanceExport(db: DB, enrolmentIds: number[], campEnrollmentIds: number[]) {
+async function attendanceExport(db: DB, enrolmentIds: number[], campEnrolmentIds: number[]) {
   const marks = enrolmentIds.length
     ? await db
         .selectFrom("meeting_attendance as a")
@@ -450,12 +450,12 @@ async function attendanceExport(db: DB, enrolmentIds: number[], campEnrollmentId
         .orderBy("m.starts_at")
         .execute()
     : [];
-  const checkouts = campEnrollmentIds.length
+  const checkouts = campEnrolmentIds.length
     ? await db
         .selectFrom("camp_checkouts as k")
-        .innerJoin("enrollments as e", "e.id", "k.enrollment_id")
+        .innerJoin("camp_enrolments as e", "e.id", "k.enrollment_id")
         .select(["e.student_name", "e.camp_title", "e.session", "k.day", "k.collected_by", "k.created_at"])
-        .where("k.enrollment_id", "in", campEnrollmentIds)
+        .where("k.enrollment_id", "in", campEnrolmentIds)
         .orderBy("k.day")
         .execute()
     : [];
@@ -499,9 +499,9 @@ export async function accountExport(db: DB, userId: number) {
     ...(await attendanceExport(
       db,
       sectionEnrolments.map((e) => e.id),
-      (await enrollmentRows(db, owner)).map((e) => e.id),
+      (await campEnrolmentRows(db, owner)).map((e) => e.id),
     )),
-    campEnrollments: (await enrollmentRows(db, owner)).map((e) => ({
+    campEnrollments: (await campEnrolmentRows(db, owner)).map((e) => ({
       reference: e.reference,
       camp: e.camp_title,
       session: e.session,
@@ -686,8 +686,8 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
     const bookingsCancelled = await cancelBookingsOnErasure(trx, bookings, now);
     const bookingIds = bookings.map((b) => b.id);
     await eraseBookings(trx, bookingIds, erasedAs);
-    // Camp enrollments by the proven e-mail, and those made signed in (their invoice carries the account, issue 38 item 6).
-    const enrollments = [...new Set([...(await enrollmentRows(tx, owner)).map((e) => e.id), ...(await campEnrollmentsInvoicedTo(tx, userId))])];
+    // Camp enrolments by the proven e-mail, and those made signed in (their invoice carries the account, issue 38 item 6).
+    const campIds = [...new Set([...(await campEnrolmentRows(tx, owner)).map((e) => e.id), ...(await campEnrolmentsInvoicedTo(tx, userId))])];
     const leads = (await brochureRows(tx, owner)).map((l) => l.id);
     await eraseBrochureLeads(trx, leads, erasedAs);
     const messages = (await contactRows(tx, owner)).map((m) => m.id);
@@ -710,8 +710,8 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
     const makeups = await eraseMakeups(tx, enrolmentIds, now);
     // The children as their skill records know them, before the enrolments lose the e-mail (decision 130).
     const levelChildren = await childRefsOf(tx, enrolmentIds);
-    const { cancelled: sectionEnrolmentsCancelled } = await eraseEnrolments(trx, { sectionIds: enrolmentIds, campIds: enrollments }, erasedAs);
-    const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, enrollments);
+    const { cancelled: sectionEnrolmentsCancelled } = await eraseEnrolments(trx, { sectionIds: enrolmentIds, campIds }, erasedAs);
+    const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, campIds);
     await eraseLevelRecords(tx, levelChildren);
     const portfolio = await erasePortfolio(tx, levelChildren);
     portfolioFiles = portfolio.files;
@@ -731,7 +731,7 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
     const summary: DeletionSummary = {
       bookingsCancelled,
       bookingsErased: bookingIds.length,
-      enrollmentsErased: enrollments.length,
+      enrollmentsErased: campIds.length,
       brochureRequestsErased: leads.length,
       contactMessagesErased: messages.length,
       waitlistPlacesLeft,

@@ -108,7 +108,7 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
   if (owner.provenEmail) {
     add(
       await trx
-        .selectFrom("enrollments")
+        .selectFrom("camp_enrolments")
         .select(["student_name", "parent_name", "email", "phone_number"])
         .where(sameEmail("email", owner.provenEmail))
         .limit(MAX_NEEDLES)

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { parseEml } from "~server/test/outbox";
 
 /**
- * Issue 16: staff hear of every new contact message, enrollment and brochure request by e-mail
+ * Issue 16: staff hear of every new contact message, enrolment and brochure request by e-mail
  * (through the background jobs, to the academy's e-mail in settings), in English and Arabic, with
  * links to the record in the staff area. School enquiries: school.api.test.ts.
  */
@@ -54,7 +54,7 @@ describe("staff notices", () => {
       },
     });
     expect(res.status).toBe(201);
-    const { id } = await server.db.selectFrom("enrollments").select("id").where("email", "=", "sara.ali@example.com").executeTakeFirstOrThrow();
+    const { id } = await server.db.selectFrom("camp_enrolments").select("id").where("email", "=", "sara.ali@example.com").executeTakeFirstOrThrow();
     const mail = await staffMail("sara.ali@example.com");
     expect(mail.subject).toMatch(/^New summer camp enrollment: Noor Ali \(Junior Camp\) \/ تسجيل جديد في المخيم الصيفي/);
     expect(mail.text).toContain("Parent / وليّ الأمر: Sara Ali");

@@ -25,7 +25,7 @@ const both = (key: string, values?: Record<string, string | number>) => `${serve
 
 /**
  * Queues the e-mail telling staff (the academy's e-mail in settings) of a new enquiry, message,
- * enrollment, brochure request or demo booking. Pass the transaction that stores the record, so
+ * enrolment, brochure request or demo booking. Pass the transaction that stores the record, so
  * both are kept or neither. Written in English and Arabic: the inbox is shared by staff of either.
  * The body is made when the job runs (decision 053); `publicUrl` is the one the job will use.
  */

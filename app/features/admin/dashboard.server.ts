@@ -59,7 +59,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
   const since = new Date(Date.parse(`${weeks[0]}T00:00:00Z`) - 86_400_000).toISOString();
   const nowText = now.toISOString();
 
-  const [courses, published, scheduled, drafts, teachers, users, newSchool, newContact, upcoming, enrollments, brochure] = await Promise.all([
+  const [courses, published, scheduled, drafts, teachers, users, newSchool, newContact, upcoming, campEnrolments, brochure] = await Promise.all([
     db.selectFrom("courses").select(count).executeTakeFirst(),
     db.selectFrom("blog_posts").select(count).where("status", "=", "published").where("publish_date", "<=", nowText).executeTakeFirst(),
     db.selectFrom("blog_posts").select(count).where("status", "=", "published").where("publish_date", ">", nowText).executeTakeFirst(),
@@ -75,18 +75,18 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
       .where("demo_bookings.status", "=", "booked")
       .where("demo_slots.starts_at", ">=", nowText)
       .executeTakeFirst(),
-    db.selectFrom("enrollments").select(count).executeTakeFirst(),
+    db.selectFrom("camp_enrolments").select(count).executeTakeFirst(),
     db.selectFrom("brochure_leads").select(count).executeTakeFirst(),
   ]);
 
   const latestLimit = 8;
   // Only the times are needed for the chart.
-  const recent = (table: "school_enquiries" | "contact_messages" | "enrollments" | "brochure_leads" | "demo_bookings") =>
+  const recent = (table: "school_enquiries" | "contact_messages" | "camp_enrolments" | "brochure_leads" | "demo_bookings") =>
     db.selectFrom(table).select("created_at").where("created_at", ">=", since).execute();
   const [school, contact, enrolled, leads, bookings] = await Promise.all([
     recent("school_enquiries"),
     recent("contact_messages"),
-    recent("enrollments"),
+    recent("camp_enrolments"),
     recent("brochure_leads"),
     recent("demo_bookings"),
   ]);
@@ -94,7 +94,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
   const [schoolOld, contactOld, enrolledOld, leadsOld] = await Promise.all([
     db.selectFrom("school_enquiries").select(["id", "name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
     db.selectFrom("contact_messages").select(["id", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
-    db.selectFrom("enrollments").select(["id", "parent_name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
+    db.selectFrom("camp_enrolments").select(["id", "parent_name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
     db
       .selectFrom("brochure_leads")
       .select(["id", "student_name", "student_email", "status", "created_at"])
@@ -142,7 +142,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
       newSchoolEnquiries: n(newSchool),
       newContactMessages: n(newContact),
       upcomingBookings: n(upcoming),
-      enrollments: n(enrollments),
+      enrollments: n(campEnrolments),
       brochureLeads: n(brochure),
     },
     latest,

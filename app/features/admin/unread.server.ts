@@ -10,7 +10,7 @@ import { stripLang } from "~/i18n/lang";
 const areas = {
   school: { table: "school_enquiries", path: "/admin/submissions/school" },
   contact: { table: "contact_messages", path: "/admin/submissions/contact" },
-  enrollments: { table: "enrollments", path: "/admin/enrollment-forms" },
+  enrollments: { table: "camp_enrolments", path: "/admin/enrollment-forms" },
   brochureLeads: { table: "brochure_leads", path: "/admin/brochure-leads" },
   slots: { table: "demo_bookings", path: "/admin/slots" },
 } as const satisfies Record<string, { table: keyof Database; path: string }>;

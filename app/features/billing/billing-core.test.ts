@@ -41,11 +41,11 @@ describe("billing core", () => {
         lines: [line(amountMinor)],
       }),
     );
-  const campEnrollment = async (email: string) => {
+  const campEnrolment = async (email: string) => {
     const camp = await server.db.selectFrom("camps").select(["id", "slug", "title_en"]).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const row = await server.db
-      .insertInto("enrollments")
+      .insertInto("camp_enrolments")
       .values({
         student_name: "Aarav",
         parent_name: "Priya",
@@ -92,7 +92,7 @@ describe("billing core", () => {
   });
 
   it("200 simultaneous invoices are numbered 1..200 more than before, no gap, no duplicate", { timeout: 120_000 }, async () => {
-    const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => campEnrollment(`numbering${i}@example.com`)));
+    const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => campEnrolment(`numbering${i}@example.com`)));
     const before = await server.db.selectFrom("invoice_counters").select("last").where("series", "=", "INV").where("year", "=", year()).executeTakeFirst();
     const start = before?.last ?? 0;
     const made = await Promise.all(ids.map((id, i) => newInvoice(`numbering${i}@example.com`, id)));
@@ -103,7 +103,7 @@ describe("billing core", () => {
 
   it("payments, credit notes and refunds move the balance; limits refused; a provider reference is recorded once", async () => {
     const email = "ledger@example.com";
-    const invoice = (await newInvoice(email, await campEnrollment(email), 20_000))!;
+    const invoice = (await newInvoice(email, await campEnrolment(email), 20_000))!;
     const pay = (amountMinor: number, extra = {}) =>
       server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId: invoice.id, method: "cash", amountMinor, ...extra }));
     await expect(pay(20_001)).rejects.toBeInstanceOf(BillingRefused);

@@ -4,7 +4,7 @@ import { onEnrolment } from "~/features/enrolments/events.server";
 import type { EnrolmentRef } from "~/features/enrolments/model";
 import type { NewInvoice } from "./ledger.server";
 import { reissueInvoiceOf, voidInvoiceOf } from "./ledger.server";
-import { invoiceCampEnrollment, invoiceListPriceEnrolment, invoiceSectionEnrolment } from "./enrolment-invoice.server";
+import { invoiceCampEnrolment, invoiceListPriceEnrolment, invoiceSectionEnrolment } from "./enrolment-invoice.server";
 
 const offerOf = (ref: EnrolmentRef): NewInvoice["offer"] =>
   ref.offerKind === "section" ? { kind: "section", enrolmentId: ref.id } : { kind: "camp", enrollmentId: ref.id };
@@ -20,7 +20,7 @@ export const billingEnrolmentSubscriber = onEnrolment("billing", {
     if (price)
       await (enrolment.offerKind === "section"
         ? invoiceSectionEnrolment(trx, enrolment.id, price)
-        : invoiceCampEnrollment(trx, enrolment.id, price, enrolment.userId));
+        : invoiceCampEnrolment(trx, enrolment.id, price, enrolment.userId));
     else if (enrolment.offerKind === "section") await invoiceListPriceEnrolment(trx, enrolment.id);
   },
   async EnrolmentConfirmed(trx, { enrolment, late }) {

@@ -76,14 +76,14 @@ export async function invoiceSectionEnrolment(trx: Trx, enrolmentId: number, pri
 }
 
 /** `accountId`: the signed-in family's account (the camp row has none), so the account owns the invoice (issue 38 item 6). */
-export async function invoiceCampEnrollment(
+export async function invoiceCampEnrolment(
   trx: Trx,
   enrollmentId: number,
   price: PricedEnrolment,
   accountId: number | null = null,
 ): Promise<CreatedInvoice | null> {
   const row = await trx
-    .selectFrom("enrollments as e")
+    .selectFrom("camp_enrolments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
     .select(["e.id", "e.email", "e.parent_name", "e.lang", "e.student_name", "e.session", "c.title_en", "c.title_ar", "c.batches"])
     .where("e.id", "=", enrollmentId)

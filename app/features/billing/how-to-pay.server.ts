@@ -53,7 +53,7 @@ async function invoicePayView(db: DB, config: Pick<Config, "sessionSecret" | "st
   };
 }
 
-/** The invoice of a course-group enrolment or a camp enrollment, if one was issued (a free place has none). */
+/** The invoice of a course-group enrolment or a camp enrolment, if one was issued (a free place has none). */
 export async function invoiceOfEnrolment(db: DB, enrolment: { kind: "section"; id: number } | { kind: "camp"; id: number }): Promise<number | null> {
   const row = await db
     .selectFrom("invoices")

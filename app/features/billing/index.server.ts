@@ -19,7 +19,7 @@ export { instalmentRuleAction, instalmentRuleOfOffer } from "./instalments/insta
 export { sweepInstalmentReminders } from "./instalments/instalment-reminders.server";
 export { moneyViewData } from "./reports/money-view.server";
 export { openPaymentNotices } from "./payments/payment-notices.server";
-export { billingExport, campEnrollmentsInvoicedTo, invoicesKept } from "./reports/account-invoices.server";
+export { billingExport, campEnrolmentsInvoicedTo, invoicesKept } from "./reports/account-invoices.server";
 export { stripeProvider } from "./payments/stripe-provider.server";
 export { retryPendingRefunds } from "./refunds/refund-retry.server";
 export { howToPay, invoiceOfEnrolment } from "./how-to-pay.server";

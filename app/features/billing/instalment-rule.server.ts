@@ -19,7 +19,7 @@ export async function instalmentRuleOf(db: DB, offer: { kind: "section"; enrolme
           .where("e.id", "=", offer.enrolmentId)
           .executeTakeFirst()
       : await db
-          .selectFrom("enrollments as e")
+          .selectFrom("camp_enrolments as e")
           .innerJoin("camps as c", "c.id", "e.camp_id")
           .select("c.instalment_count as count")
           .where("e.id", "=", offer.enrollmentId)

@@ -66,7 +66,7 @@ async function renderFollowupMail(deps: MailDeps, reference: string): Promise<Re
     .filter(Boolean);
   const base = deps.config.publicUrl;
   const courseUrl = base + (booking.courseSlug ? localizePath(`/courses/${encodeURIComponent(booking.courseSlug)}`, lang) : localizePath("/courses", lang));
-  const enrollUrl = base + localizePath("/contact-us", lang);
+  const enrolUrl = base + localizePath("/contact-us", lang);
   // The course's open groups with the child's details filled in (decision 069): the link carries a
   // signed booking id, never the names or the e-mail.
   const sectionsUrl = booking.courseSlug ? `${courseUrl}?demo=${demoPrefillToken(deps.config.sessionSecret, bookingId)}#enrol` : undefined;
@@ -76,7 +76,7 @@ async function renderFollowupMail(deps: MailDeps, reference: string): Promise<Re
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
     `${t("course")}: ${courseUrl}`,
     ...(sectionsUrl ? [`${serverT(lang, "timetable", "followup.enrol", enrolWords)}: ${sectionsUrl}`] : []),
-    `${t("enroll")}: ${enrollUrl}`,
+    `${t("enroll")}: ${enrolUrl}`,
   ].join("\n");
   const htmlBody = html`${joinHtml(
     paragraphs.map(
@@ -90,6 +90,6 @@ async function renderFollowupMail(deps: MailDeps, reference: string): Promise<Re
   )}
 <p><a href="${courseUrl}">${t("courseLink")}</a></p>
 ${sectionsUrl ? html`<p><a href="${sectionsUrl}">${serverT(lang, "timetable", "followup.enrolLink", enrolWords)}</a></p>` : ""}
-<p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`;
+<p><a href="${enrolUrl}">${t("enrollLink")}</a></p>`;
   return { lang, subject, text, html: htmlBody };
 }

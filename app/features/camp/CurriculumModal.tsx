@@ -62,7 +62,7 @@ export function CurriculumTable({ camp }: { camp: Camp }) {
 }
 
 /**
- * A camp's ten sessions as a table, with Enroll and Close. Nothing is rendered until a camp is
+ * A camp's ten sessions as a table, with Enrol and Close. Nothing is rendered until a camp is
  * first chosen, and the last camp stays in the closed dialog: a closed dialog with an empty
  * heading is an error to HTML_CodeSniffer and html-validate (issue 28), and unmounting it on close
  * would lose the focus return to "View Complete Details".

@@ -1,7 +1,7 @@
 /**
  * A season's two batches, derived from its start date (settings `campStartDate`): batch 1 runs
  * twenty days from the start (1–20 July), batch 2 the next twenty-one days (21 July–10 August).
- * `value` is what enrollments store and English shows, in the specification's own style
+ * `value` is what enrolments store and English shows, in the specification's own style
  * ("1 July - 20th July", "21st July - 10 Aug"); `en` and `ar` are the readable labels.
  * See docs/decisions/037-camp-batches-from-start-date.md.
  */

@@ -18,7 +18,7 @@ import { formatCampDate, formatCampYear, type Camp } from "./camp";
 const PAGE = { ...A4, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin;
-/** Top of the footer (where to enroll, how to reach us) printed on every page. */
+/** Top of the footer (where to enrol, how to reach us) printed on every page. */
 const FOOTER_TOP = PAGE.height - 64;
 const COLORS = { ink: "#0f172a", muted: "#475569", brand: "#4338ca", accent: "#f59e0b", rule: "#cbd5e1", band: "#eef2ff" };
 
@@ -116,7 +116,7 @@ interface BrochureInput {
   why: BrochureWhy;
   settings: SiteSettings;
   lang: Lang;
-  /** Absolute site URL, printed as where to enroll. */
+  /** Absolute site URL, printed as where to enrol. */
   siteUrl: string;
 }
 
@@ -244,7 +244,7 @@ function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
   doc.restore();
 }
 
-/** Where to enroll and how to reach us, centred at the foot of the current page. */
+/** Where to enrol and how to reach us, centred at the foot of the current page. */
 function drawFooter(w: Writer, lines: [string, string]): void {
   const y = w.y;
   w.doc

@@ -137,7 +137,7 @@ describe("summer camp brochure", () => {
       const { text } = pdfText((await pdf("/summer-camp/brochure.pdf?lang=en")).bytes);
       expect(text).toContain("STEM Academy");
       expect(text).toContain("Why Choose Us");
-      // Where to enroll and how to reach us, at the foot of every page.
+      // Where to enrol and how to reach us, at the foot of every page.
       expect(text.split("Enroll online: http").length - 1).toBeGreaterThanOrEqual(3);
     });
 

@@ -9,10 +9,10 @@ import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
 import { brochureRequestSchemaFor } from "./brochure.schema";
 import { listCamps } from "./camps.server";
-import { enrollmentSchemaFor } from "./enroll.schema";
+import { campEnrolmentSchemaFor } from "./enrol.schema";
 import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
-import { brochurePdfPath, enrollConfirmedPath } from "./paths";
-import { addBrochureLead, addEnrollment } from "./enroll.server";
+import { brochurePdfPath, campEnrolConfirmedPath } from "./paths";
+import { addBrochureLead, addCampEnrolment } from "./enrol.server";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/billing/index.server";
 import { pageTexts } from "~/features/site/page-sections.server";
@@ -22,14 +22,14 @@ import type { BrochureWhy } from "./brochure-pdf.server";
 /** Where the brochure of a language is served. */
 const brochureUrl = brochurePdfPath;
 
-/** POST /api/summercamp/enroll: an enrollment, with the staff notice → 201 { message, reference, confirmationUrl }. */
-export const enrollInCamp = defineEndpoint({
+/** POST /api/summercamp/enroll: an enrolment, with the staff notice → 201 { message, reference, confirmationUrl }. */
+export const postCampEnrolment = defineEndpoint({
   method: "POST",
   path: "/api/summercamp/enroll",
   access: "anyone",
   limits: [{ name: "camp-enroll", limit: 5, windowMs: 60_000 }],
   // The phone rule is the chosen country code's, else the academy's (site settings); the consent forms' fields (consent_…) ride along.
-  input: async ({ db }, raw) => enrollmentSchemaFor(await sitePhoneCountry(db, raw)).catchall(z.unknown()),
+  input: async ({ db }, raw) => campEnrolmentSchemaFor(await sitePhoneCountry(db, raw)).catchall(z.unknown()),
   async run({ deps: { db, config }, caller: { lang, user } }, input) {
     // The required consent forms are part of the same post (decision 078): refused before anything is stored.
     const consent = await checkEnrolmentConsent(db, input, {
@@ -42,7 +42,7 @@ export const enrollInCamp = defineEndpoint({
       secret: config.sessionSecret,
     });
     let price: PricedEnrolment | undefined;
-    const result = await addEnrollment(
+    const result = await addCampEnrolment(
       db,
       input,
       lang,
@@ -63,12 +63,12 @@ export const enrollInCamp = defineEndpoint({
           path: `/admin/enrollment-forms/${id}`,
         });
       },
-      // The price before paying, and the code used, in the enrollment's transaction: a refused code stores nothing.
+      // The price before paying, and the code used, in the enrolment's transaction: a refused code stores nothing.
       // Invoiced from these lines by billing's subscriber (decision 100).
-      async (trx, enrollment) =>
+      async (trx, enrolment) =>
         (price = await priceEnrolment(trx, {
-          offer: { kind: "camp", id: enrollment.offerId },
-          enrolmentId: enrollment.id,
+          offer: { kind: "camp", id: enrolment.offerId },
+          enrolmentId: enrolment.id,
           family: { userId: user?.id ?? null, email: input.email, childName: input.studentName },
           code: input.promoCode,
         })),
@@ -87,7 +87,7 @@ export const enrollInCamp = defineEndpoint({
       body: {
         message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }),
         reference: result.reference,
-        confirmationUrl: enrollConfirmedPath(result.reference, lang),
+        confirmationUrl: campEnrolConfirmedPath(result.reference, lang),
         price,
       },
     };
@@ -151,7 +151,7 @@ export const campBrochurePdf = defineEndpoint({
 });
 
 export function campApi(deps: EndpointDeps): Router {
-  return jsonRoutes(deps, [enrollInCamp, requestBrochure, campBrochurePdf]);
+  return jsonRoutes(deps, [postCampEnrolment, requestBrochure, campBrochurePdf]);
 }
 
 /**

@@ -1,13 +1,13 @@
 import { defineFeature } from "~server/feature-manifest";
 import { campApi } from "./camp.api";
-import { enrollmentConfirmation } from "./enroll-mail.server";
+import { campEnrolmentConfirmation } from "./enrol-mail.server";
 import { owns } from "./tables";
 
-/** The summer camp: enrollment, brochure requests and the enrollment confirmation e-mail (decision 052). */
+/** The summer camp: enrolment, brochure requests and the enrolment confirmation e-mail (decision 052). */
 export const campManifest = defineFeature({
   name: "camp",
   owns,
   routers: (deps) => [campApi(deps)],
   // Sent through the one mail job (decision 118).
-  mails: [enrollmentConfirmation],
+  mails: [campEnrolmentConfirmation],
 });

@@ -12,7 +12,7 @@ export interface Camp {
   /** Percent off the old price. */
   discount: number;
   features: string[];
-  /** `value` is what an enrollment stores (e.g. "1 July - 20th July"); `label` is for reading. */
+  /** `value` is what an enrolment stores (e.g. "1 July - 20th July"); `label` is for reading. */
   batches: { value: string; label: string }[];
   curriculum: { session: number; topic: string; activities: string; outcome: string }[];
 }

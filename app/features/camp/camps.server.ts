@@ -40,7 +40,7 @@ function batchesOf(row: CampRow): StoredBatch[] {
   return fromDbJson<StoredBatch[]>(row.batches, []);
 }
 
-/** The session values an enrollment in this camp may choose. */
+/** The session values an enrolment in this camp may choose. */
 export function batchValues(row: CampRow): string[] {
   return batchesOf(row).map((batch) => batch.value);
 }
@@ -55,7 +55,7 @@ export async function listCamps(db: DB, lang: Lang): Promise<Camp[]> {
 }
 
 /**
- * The camp a visitor means: by slug, or by its title in either language (the enrollment form
+ * The camp a visitor means: by slug, or by its title in either language (the enrolment form
  * sends the title it showed). Compared in JavaScript so SQLite and PostgreSQL agree on case.
  */
 export async function findCamp(db: DB, ref: string): Promise<CampRow | undefined> {

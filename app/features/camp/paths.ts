@@ -1,7 +1,7 @@
 import { localizePath, type Lang } from "~/i18n/lang";
 
-/** The enrollment's confirmation page; the unguessable reference lets a reload (or the e-mail) find it. */
-export const enrollConfirmedPath = (reference: string, lang: Lang) => localizePath(`/enroll/confirmed?ref=${encodeURIComponent(reference)}`, lang);
+/** The enrolment's confirmation page; the unguessable reference lets a reload (or the e-mail) find it. */
+export const campEnrolConfirmedPath = (reference: string, lang: Lang) => localizePath(`/enroll/confirmed?ref=${encodeURIComponent(reference)}`, lang);
 
 /** The brochure PDF in one language (GET /summer-camp/brochure.pdf). */
 export const brochurePdfPath = (lang: Lang): string => `/summer-camp/brochure.pdf?lang=${lang}`;

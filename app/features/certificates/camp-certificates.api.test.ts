@@ -34,7 +34,7 @@ describe("camp certificates", () => {
     const ids: number[] = [];
     for (const [i, name] of children.entries()) {
       const row = await server.db
-        .insertInto("enrollments")
+        .insertInto("camp_enrolments")
         .values({
           student_name: name,
           parent_name: "Rana Haddad",

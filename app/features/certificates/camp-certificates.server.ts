@@ -23,7 +23,7 @@ export async function campRates(db: DB, campId: number, session: string, timeZon
   if (!camp) return undefined;
   const today = zonedParts(now, timeZone).date;
   const children = await db
-    .selectFrom("enrollments")
+    .selectFrom("camp_enrolments")
     .select(["id", "student_name", "lang"])
     .where("camp_id", "=", campId)
     .where("session", "=", session)

@@ -45,7 +45,7 @@ export const displayCode = (code: string): string => code.match(/.{1,4}/g)!.join
 export const verifyPath = (code: string, lang: Lang): string => `${lang === "ar" ? "/ar" : ""}/certificates/${displayCode(code)}`;
 
 export interface ChildRate {
-  /** The enrolment: a group's (`section_enrolments`) or, for the camp, `enrollments` (decision 089). */
+  /** The enrolment: a group's (`section_enrolments`) or, for the camp, `camp_enrolments` (decision 089). */
   enrolmentId: number;
   childName: string;
   /** The family's language (the enrolment's): the certificate's unless staff choose one. */
@@ -266,7 +266,7 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
       if (row) {
         const family =
           target.kind === "camp"
-            ? await trx.selectFrom("enrollments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst()
+            ? await trx.selectFrom("camp_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst()
             : await trx.selectFrom("section_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst();
         if (family)
           await notifyFamily(trx, {
@@ -336,7 +336,7 @@ export async function revokeCertificate(db: DB, id: number, reason: string, user
 }
 
 /** Certificates linked to these group enrolments (a level's through its completion) or camp enrolments (at least one id given). */
-const linkedTo = (enrolmentIds: number[], campEnrollmentIds: number[]) => (eb: ExpressionBuilder<Database, "certificates">) =>
+const linkedTo = (enrolmentIds: number[], campEnrolmentIds: number[]) => (eb: ExpressionBuilder<Database, "certificates">) =>
   eb.or([
     ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
     // A level's certificate (decision 130), by the enrolment the level was completed from.
@@ -349,16 +349,16 @@ const linkedTo = (enrolmentIds: number[], campEnrollmentIds: number[]) => (eb: E
           ),
         ]
       : []),
-    ...(campEnrollmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrollmentIds)])] : []),
+    ...(campEnrolmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrolmentIds)])] : []),
   ]);
 
 /** A family's certificates, by their group and camp enrolments (the account decides which are its own). */
-export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[], campEnrollmentIds: number[] = []): Promise<CertificateRow[]> {
-  if (enrolmentIds.length === 0 && campEnrollmentIds.length === 0) return [];
+export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[], campEnrolmentIds: number[] = []): Promise<CertificateRow[]> {
+  if (enrolmentIds.length === 0 && campEnrolmentIds.length === 0) return [];
   return db
     .selectFrom("certificates")
     .selectAll()
-    .where(linkedTo(enrolmentIds, campEnrollmentIds))
+    .where(linkedTo(enrolmentIds, campEnrolmentIds))
     .where("erased_at", "is", null)
     .orderBy("issued_on", "desc")
     .orderBy("id", "desc")
@@ -370,8 +370,8 @@ export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[], c
  * name and its link to the enrolment, so its page says it no longer exists instead of "unknown code"
  * (a printed copy is not mistaken for a forgery, and nobody learns the name).
  */
-export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: string, campEnrollmentIds: number[] = []): Promise<number> {
-  if (enrolmentIds.length === 0 && campEnrollmentIds.length === 0) return 0;
+export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: string, campEnrolmentIds: number[] = []): Promise<number> {
+  if (enrolmentIds.length === 0 && campEnrolmentIds.length === 0) return 0;
   const done = await db
     .updateTable("certificates")
     .set({
@@ -382,7 +382,7 @@ export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: s
       erased_at: now,
       updated_at: now,
     })
-    .where(linkedTo(enrolmentIds, campEnrollmentIds))
+    .where(linkedTo(enrolmentIds, campEnrolmentIds))
     .executeTakeFirst();
   return Number(done.numUpdatedRows);
 }

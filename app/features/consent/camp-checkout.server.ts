@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** The camps and batches that have enrolled children (the check-out page's choice), each batch labelled in both languages. */
 export async function campBatches(db: DB) {
   const rows = await db
-    .selectFrom("enrollments as e")
+    .selectFrom("camp_enrolments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
     .select(["c.id as campId", "c.title_en", "c.title_ar", "e.session"])
     .groupBy(["c.id", "c.title_en", "c.title_ar", "e.session"])
@@ -36,7 +36,7 @@ export async function campBatches(db: DB) {
 /** A batch's children on a day: each with the people who may collect them and the day's check-out. */
 export async function campCheckoutList(db: DB, campId: number, session: string, day: string) {
   const children = await db
-    .selectFrom("enrollments")
+    .selectFrom("camp_enrolments")
     .select(["id", "student_name", "parent_name", "email", "phone_number"])
     .where("camp_id", "=", campId)
     .where("session", "=", session)
@@ -79,7 +79,7 @@ export async function recordCheckout(
   userId: number,
 ): Promise<CheckoutResult> {
   const child = await db
-    .selectFrom("enrollments")
+    .selectFrom("camp_enrolments")
     .select(["id", "student_name", "email", "phone_number"])
     .where("id", "=", input.enrollmentId)
     .executeTakeFirst();

@@ -43,7 +43,7 @@ async function childrenOf(db: DB, query: MissingQuery) {
     return rows;
   }
   const rows = await db
-    .selectFrom("enrollments")
+    .selectFrom("camp_enrolments")
     .select(["student_name as child_name", "parent_name", "email", "phone_number as phone", "lang"])
     .where("camp_id", "=", query.camp)
     .where("session", "=", query.session)
@@ -177,7 +177,7 @@ export async function familyForms(db: DB, email: string, lang: Lang) {
     .limit(50)
     .execute();
   const camps = await db
-    .selectFrom("enrollments")
+    .selectFrom("camp_enrolments")
     .select("student_name as child_name")
     .where(sql<boolean>`lower(email) = ${lower}`)
     .limit(50)
@@ -207,7 +207,7 @@ export async function missingChoices(db: DB, lang: Lang) {
     .limit(100)
     .execute();
   const camps = await db
-    .selectFrom("enrollments as e")
+    .selectFrom("camp_enrolments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
     .select(["c.id", "c.title_en", "c.title_ar", "e.session"])
     .groupBy(["c.id", "c.title_en", "c.title_ar", "e.session"])

@@ -194,7 +194,7 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect(refused.body.errors[`consent_${await versionOf(form.liability)}`]).toBeDefined();
     const ok = await server.request("POST", "/api/summercamp/enroll", { json: { ...camp, ...(await allForms()) } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-    const row = await server.db.selectFrom("enrollments").select("id").where("email", "=", "camp@example.com").executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom("camp_enrolments").select("id").where("email", "=", "camp@example.com").executeTakeFirstOrThrow();
     expect((await server.db.selectFrom("consent_answers").select("id").where("enrollment_id", "=", row.id).execute()).length).toBe(4);
   });
 
@@ -257,7 +257,7 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
   it("camp check-out: a person on the list with the right PIN; a person not on the list and a wrong PIN are refused; audited", async () => {
     const instructor = await server.signIn("instructor");
     const headers = { cookie: instructor.cookie, origin: server.url };
-    const row = await server.db.selectFrom("enrollments").select("id").where("email", "=", "camp@example.com").executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom("camp_enrolments").select("id").where("email", "=", "camp@example.com").executeTakeFirstOrThrow();
     const person = await server.db
       .selectFrom("consent_pickups as p")
       .innerJoin("consent_answers as a", "a.id", "p.answer_id")
@@ -297,7 +297,7 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     const instructor = await server.signIn("instructor");
     const headers = { cookie: instructor.cookie, origin: server.url };
     const row = await server.db
-      .selectFrom("enrollments")
+      .selectFrom("camp_enrolments")
       .select(["id", "camp_id", "session"])
       .where("email", "=", "camp@example.com")
       .executeTakeFirstOrThrow();

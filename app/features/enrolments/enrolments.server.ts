@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { DB, Trx } from "~server/db/db";
-import type { EnrollmentsTable, SectionEnrolmentsTable } from "~server/db/schema";
+import type { CampEnrolmentsTable, SectionEnrolmentsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { childKey } from "~/lib/child-key";
 import { releaseSeatIn, takeSeatIn } from "~/kernel/seats.server";
@@ -9,7 +9,7 @@ import { emit, type EndReason } from "./events.server";
 import { assertTransition, campStateOf, isLive, sectionStateOf, type Enrolment, type EnrolmentRef, type EnrolmentState } from "./model";
 
 /**
- * THE writer of enrolments (decision 100): `section_enrolments` (course groups) and `enrollments`
+ * THE writer of enrolments (decision 100): `section_enrolments` (course groups) and `camp_enrolments`
  * (summer camps) change only through these commands (lint: scripts/check-table-ownership.ts). Each runs
  * in the caller's transaction (`Trx`, one unit of work with the seat and the rest of the use case),
  * checks its transition against the state machine (model.ts) and emits its event there, so billing,
@@ -17,7 +17,7 @@ import { assertTransition, campStateOf, isLive, sectionStateOf, type Enrolment, 
  */
 
 type SectionRow = Selectable<SectionEnrolmentsTable>;
-type CampRow = Selectable<EnrollmentsTable>;
+type CampRow = Selectable<CampEnrolmentsTable>;
 
 const fromSection = (row: SectionRow): Enrolment => ({
   offerKind: "section",
@@ -51,7 +51,7 @@ export async function findEnrolment(db: DB, ref: EnrolmentRef): Promise<Enrolmen
     const row = await db.selectFrom("section_enrolments").selectAll().where("id", "=", ref.id).executeTakeFirst();
     return row && fromSection(row);
   }
-  const row = await db.selectFrom("enrollments").selectAll().where("id", "=", ref.id).executeTakeFirst();
+  const row = await db.selectFrom("camp_enrolments").selectAll().where("id", "=", ref.id).executeTakeFirst();
   return row && fromCamp(row);
 }
 
@@ -110,7 +110,7 @@ export async function enrolInSection(
   return { enrolment, held: enrolment.state === "held", price: priced };
 }
 
-export type NewCampEnrolment = Omit<Insertable<EnrollmentsTable>, "id" | "status" | "notes" | "created_at" | "updated_at">;
+export type NewCampEnrolment = Omit<Insertable<CampEnrolmentsTable>, "id" | "status" | "notes" | "created_at" | "updated_at">;
 
 /**
  * enrol, a summer camp: the row (staff's follow-up status `new`), priced in the same transaction, then
@@ -126,7 +126,7 @@ export async function enrolInCamp(
 ): Promise<{ enrolment: Enrolment; price: PricedEnrolment | null }> {
   const now = nowIso();
   const row = await trx
-    .insertInto("enrollments")
+    .insertInto("camp_enrolments")
     .values({ ...values, status: "new", notes: "", created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -386,7 +386,7 @@ export async function erase(
   }
   if (owned.campIds.length > 0) {
     const anonymised = await trx
-      .updateTable("enrollments")
+      .updateTable("camp_enrolments")
       .set({ student_name: erased, parent_name: erased, email, phone_number: erased, message: "", notes: "", updated_at: now })
       .where("id", "in", owned.campIds)
       .returningAll()
@@ -398,7 +398,7 @@ export async function erase(
 
 /**
  * A guardian's account is deleted (decision 139): the enrolments it made for the family (its id)
- * pass to the family's primary guardian (camp enrollments carry no account id), in the deletion's transaction, so they stay the family's.
+ * pass to the family's primary guardian (camp enrolments carry no account id), in the deletion's transaction, so they stay the family's.
  */
 export async function passToAccount(trx: Trx, fromUserId: number, toUserId: number): Promise<void> {
   await trx.updateTable("section_enrolments").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();

@@ -59,7 +59,7 @@ export async function checkFamilyLimits(trx: Trx, family: FamilyLimits, now: str
     .where(ofFamily)
     .executeTakeFirstOrThrow();
   const camps = await trx
-    .selectFrom("enrollments")
+    .selectFrom("camp_enrolments")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where(sql<string>`lower(email)`, "=", email)
     .where("status", "<>", "closed")

@@ -309,16 +309,16 @@ describe("the enrolment lifecycle", () => {
       headers,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const row = await server.db.selectFrom("enrollments").select("id").where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom("camp_enrolments").select("id").where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
     const before = await server.db.selectFrom("invoices").selectAll().where("enrollment_id", "=", row.id).executeTakeFirstOrThrow();
     expect(before).toMatchObject({ user_id: member.user.id, status: "open" });
     expect((await server.request("POST", "/api/account/delete", { json: { email: member.user.email }, headers })).status).toBeLessThan(300);
     expect(await invoice(before.id)).toMatchObject({ number: before.number, status: "void" });
     const notes = await server.db.selectFrom("credit_notes").select(["kind", "amount_minor"]).where("invoice_id", "=", before.id).execute();
     expect(notes).toEqual([{ kind: "void", amount_minor: before.total_minor }]);
-    expect((await server.db.selectFrom("enrollments").select("student_name").where("id", "=", row.id).executeTakeFirstOrThrow()).student_name).not.toContain(
-      "Camp Child",
-    );
+    expect(
+      (await server.db.selectFrom("camp_enrolments").select("student_name").where("id", "=", row.id).executeTakeFirstOrThrow()).student_name,
+    ).not.toContain("Camp Child");
   });
 
   it("erasing an account voids what its enrolments still owe (a credit note), keeps the invoices, and its instalment reminders stop", async () => {

@@ -2,7 +2,7 @@ import type { Lang } from "~/i18n/lang";
 
 /**
  * One model for every enrolment (decision 100): a course group's (`section_enrolments`) or a summer
- * camp's (`enrollments`), told apart by the offer. Both tables are written only by this feature.
+ * camp's (`camp_enrolments`), told apart by the offer. Both tables are written only by this feature.
  */
 export type OfferKind = "section" | "camp";
 

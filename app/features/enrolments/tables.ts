@@ -4,4 +4,4 @@ import type { Database } from "~server/db/schema";
  * Tables owned by the enrolment lifecycle (decision 100): only modules under this folder write them (decision 145, checked by
  * scripts/check-table-ownership.ts). No import with effects here: the lint loads this module alone.
  */
-export const owns = ["section_enrolments", "enrollments"] as const satisfies readonly (keyof Database)[];
+export const owns = ["section_enrolments", "camp_enrolments"] as const satisfies readonly (keyof Database)[];

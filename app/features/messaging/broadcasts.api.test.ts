@@ -117,7 +117,7 @@ describe("messaging: broadcasts", () => {
     const now = nowIso();
     for (const email of [campFamily, `erased-${randomBytes(6).toString("hex")}@erased.invalid`])
       await server.db
-        .insertInto("enrollments")
+        .insertInto("camp_enrolments")
         .values({
           student_name: "Sara",
           parent_name: "Huda",

@@ -58,7 +58,7 @@ export async function audienceEmails(db: DB, audience: Audience, now = nowIso())
   if (audience.kind === "camp")
     lists.push(
       await db
-        .selectFrom("enrollments")
+        .selectFrom("camp_enrolments")
         .select("email")
         .where("camp_id", "=", audience.id ?? 0)
         .where("session", "=", audience.session)
@@ -66,7 +66,7 @@ export async function audienceEmails(db: DB, audience: Audience, now = nowIso())
     );
   if (audience.kind === "all") {
     lists.push(await enrolled().where("s.status", "!=", "cancelled").where("s.ends_at", ">=", now).execute());
-    lists.push(await db.selectFrom("enrollments").select("email").execute());
+    lists.push(await db.selectFrom("camp_enrolments").select("email").execute());
     lists.push(await db.selectFrom("messaging_preferences").select("email").execute());
   }
   return [...new Set(lists.flat().map((row) => familyKey(row.email)))].filter(reachable).sort();
@@ -291,7 +291,7 @@ export async function audienceOptions(db: DB, lang: Lang) {
     .execute();
   const courses = await db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("name_en").limit(300).execute();
   const camps = await db
-    .selectFrom("enrollments as e")
+    .selectFrom("camp_enrolments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
     .select(["c.id", "c.title_en", "c.title_ar", "c.batches", "e.session"])
     .groupBy(["c.id", "c.title_en", "c.title_ar", "c.batches", "e.session"])

@@ -5,7 +5,7 @@ import { escapeXml } from "~/lib/seo/xml";
 
 /**
  * Public pages without parameters that belong in the sitemap. Account pages (/login, /signup) and
- * the steps of a booking or enrollment are left out: they are forms, not content to find.
+ * the steps of a booking or enrolment are left out: they are forms, not content to find.
  */
 export const sitemapPages = [
   "/",

@@ -72,7 +72,7 @@ const recordPages: Record<string, { path: string; table?: keyof Database }> = {
   camp: { path: "/admin/settings/camps/:id", table: "camps" },
   school_enquiry: { path: "/admin/submissions/school/:id", table: "school_enquiries" },
   contact_message: { path: "/admin/submissions/contact/:id", table: "contact_messages" },
-  enrollment: { path: "/admin/enrollment-forms/:id", table: "enrollments" },
+  enrollment: { path: "/admin/enrollment-forms/:id", table: "camp_enrolments" },
   brochure_lead: { path: "/admin/brochure-leads/:id", table: "brochure_leads" },
   demo_slot: { path: "/admin/slots" },
   demo_booking: { path: "/admin/slots" },

@@ -22,7 +22,7 @@ describe("POST /api/admin/camps/:id/batches-from-start-date", () => {
   const headers = (cookie = admin.cookie) => ({ cookie, origin: server.url });
   const setBatches = (id: number | string, cookie = admin.cookie, lang?: string) =>
     server.request("POST", `/api/admin/camps/${id}/batches-from-start-date`, { headers: { ...headers(cookie), ...(lang ? { "accept-language": lang } : {}) } });
-  const enroll = (selectedSession: string) =>
+  const enrol = (selectedSession: string) =>
     server.request("POST", "/api/summercamp/enroll", {
       json: {
         studentName: "Aarav",
@@ -52,8 +52,8 @@ describe("POST /api/admin/camps/:id/batches-from-start-date", () => {
   });
 
   it("after a new start date, flags every camp, and the button replaces one camp's batches, audited", async () => {
-    // An enrollment of the old season, kept as stored.
-    expect((await enroll("1 July - 20th July")).status).toBe(201);
+    // An enrolment of the old season, kept as stored.
+    expect((await enrol("1 July - 20th July")).status).toBe(201);
     const settings = await getSiteSettings(server.db);
     expect((await server.request("PUT", "/api/admin/settings", { json: { ...settings, campStartDate: "2026-06-15" }, headers: headers() })).status).toBe(200);
 
@@ -88,10 +88,10 @@ describe("POST /api/admin/camps/:id/batches-from-start-date", () => {
     expect(entry.summary).toContain("15 June - 4th July");
     expect(entry.summary).toContain("1 July - 20th July");
 
-    // New enrollments choose among the new batches; the old enrollment still reads as it was stored.
-    expect((await enroll("15 June - 4th July")).status).toBe(201);
-    expect((await enroll("1 July - 20th July")).status).toBe(400);
-    const sessions = (await server.db.selectFrom("enrollments").select("session").orderBy("id").execute()).map((r) => r.session);
+    // New enrolments choose among the new batches; the old enrolment still reads as it was stored.
+    expect((await enrol("15 June - 4th July")).status).toBe(201);
+    expect((await enrol("1 July - 20th July")).status).toBe(400);
+    const sessions = (await server.db.selectFrom("camp_enrolments").select("session").orderBy("id").execute()).map((r) => r.session);
     expect(sessions).toEqual(["1 July - 20th July", "15 June - 4th July"]);
 
     // Pressing it again is harmless: same batches.

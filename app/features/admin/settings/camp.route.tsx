@@ -61,7 +61,7 @@ const props = (ids: Ids, lang?: "en" | "ar") => ({
 });
 const msg = (error: FieldError | undefined | { message?: string }) => error?.message;
 
-/** The structured editor of one summer camp (everything the public page and the enrollment form use). */
+/** The structured editor of one summer camp (everything the public page and the enrolment form use). */
 // A fresh form for each record: client navigation from one to the next keeps the route mounted.
 // Keyed by the batches too: setting them from the start date reloads the record into a fresh form.
 export default function CampEditorPage(props: Route.ComponentProps) {

@@ -67,7 +67,7 @@ describe("admin submissions API", () => {
     ids.enrollments = Number(
       (
         await db
-          .insertInto("enrollments")
+          .insertInto("camp_enrolments")
           .values({
             student_name: "Aisha",
             parent_name: "Omar",

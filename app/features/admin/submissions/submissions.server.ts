@@ -8,7 +8,7 @@ import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
 import type { SubmissionKindName } from "./submission-kinds";
 import type { SubmissionUpdate } from "./submission.schema";
 
-/** Queries and rules of the submission lists (school enquiries, contact messages, enrollments, brochure leads). */
+/** Queries and rules of the submission lists (school enquiries, contact messages, enrolments, brochure leads). */
 
 const statusFilter = { status: { values: ["new", "contacted", "closed"] as const } };
 
@@ -23,7 +23,7 @@ export interface SubmissionRow {
 }
 
 interface KindServer {
-  table: "school_enquiries" | "contact_messages" | "enrollments" | "brochure_leads";
+  table: "school_enquiries" | "contact_messages" | "camp_enrolments" | "brochure_leads";
   /** The audit log's entity name. */
   entity: string;
   spec: ListSpec;
@@ -72,7 +72,7 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
     csv: [col("Id", "id"), col("E-mail", "email"), col("Message", "description"), ...common],
   },
   enrollments: {
-    table: "enrollments",
+    table: "camp_enrolments",
     entity: "enrollment",
     spec: defineList({
       search: ["student_name", "parent_name", "email", "phone_number", "camp_title", "notes"],

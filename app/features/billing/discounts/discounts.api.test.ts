@@ -58,7 +58,7 @@ describe("discounts API", () => {
   });
   const enrol = (sectionId: number, body: unknown, headers: Record<string, string> = {}) =>
     server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: body, headers });
-  const enrollCamp = (email: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  const enrolCamp = (email: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     server.request("POST", "/api/summercamp/enroll", {
       json: {
         studentName: "Zara Khan",
@@ -215,7 +215,7 @@ describe("discounts API", () => {
 
   it("the camp form takes a code too (rupees), with the same limit under concurrency", { timeout: 60_000 }, async () => {
     const code = await promo({ kind: "amount", amountMinor: 100_000, currency: "INR", appliesTo: "camp", maxUses: 3 });
-    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => enrollCamp(`camp${i}@example.com`, { promoCode: code.code })));
+    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => enrolCamp(`camp${i}@example.com`, { promoCode: code.code })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     expect(results.filter((r) => r.status === 400)).toHaveLength(12);
     const made = results.find((r) => r.status === 201)!;
@@ -223,12 +223,12 @@ describe("discounts API", () => {
     expect(await usesOf(code.id)).toBe(3);
     const rows = await redemptionsOf(code.id);
     expect(rows.every((row) => row.offer_kind === "camp")).toBe(true);
-    // Each redemption is tied to an enrollment that exists; refused ones stored no enrollment.
-    const enrollments = await server.db.selectFrom("enrollments").select("id").where("email", "like", "camp%@example.com").execute();
-    expect(enrollments.map((e) => e.id).sort()).toEqual(rows.map((row) => row.enrolment_id).sort());
+    // Each redemption is tied to an enrolment that exists; refused ones stored no enrolment.
+    const campRows = await server.db.selectFrom("camp_enrolments").select("id").where("email", "like", "camp%@example.com").execute();
+    expect(campRows.map((e) => e.id).sort()).toEqual(rows.map((row) => row.enrolment_id).sort());
     // A courses-only code is refused on the camp.
     const coursesOnly = await promo({ appliesTo: "courses" });
-    expect((await enrollCamp("camp-other@example.com", { promoCode: coursesOnly.code })).body.errors.promoCode).toMatch(/does not apply/);
+    expect((await enrolCamp("camp-other@example.com", { promoCode: coursesOnly.code })).body.errors.promoCode).toMatch(/does not apply/);
   });
 
   it("the sibling discount: a signed-in family's 2nd child gets the setting's percent; the first child does not", async () => {

@@ -18,7 +18,7 @@ export interface PricedEnrolment {
 
 /**
  * Prices an enrolment inside its own transaction (`trx`) and uses the code typed, if any, tied to
- * the enrolment (`enrolmentId`: the section enrolment's or camp enrollment's row). Throws
+ * the enrolment (`enrolmentId`: the section enrolment's or camp enrolment's row). Throws
  * PromoRefused for a code that cannot be used, so the caller's transaction rolls back and the form
  * says why beside the code field (decision 087: a clear refusal, never a silent full price).
  */

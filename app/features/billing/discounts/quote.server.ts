@@ -83,7 +83,7 @@ const dayInWords = (date: string, lang: Lang) => formatDateLabel(`${date}T12:00:
 /**
  * Whether another child of the signed-in family has a live enrolment (decision 088): a course
  * enrolment of the account (or of its e-mail) no longer held for its payment (decision 100), or a
- * camp enrollment under the account's e-mail, of a
+ * camp enrolment under the account's e-mail, of a
  * child who is not this one (the same saved child, or the same name, is the same child).
  */
 async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean> {
@@ -109,7 +109,7 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
   if (sections.some((row) => other(row.child_id, row.child_key))) return true;
   if (!owner.provenEmail) return false;
   const camps = await db
-    .selectFrom("enrollments")
+    .selectFrom("camp_enrolments")
     .select("student_name")
     .where(sameEmail("email", owner.provenEmail))
     .where("status", "!=", "closed")

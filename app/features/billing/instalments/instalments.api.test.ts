@@ -38,14 +38,14 @@ describe("instalments", () => {
     await stripe?.stop();
   });
 
-  let enrollments = 0;
+  let campEnrolments = 0;
   /** An open camp invoice of `amountMinor` for a new family. */
   const newInvoice = async (email: string, amountMinor = 30_000, lang: "en" | "ar" = "en") => {
     const camp = await server.db.selectFrom("camps").select(["id", "slug", "title_en"]).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    enrollments += 1;
+    campEnrolments += 1;
     const { id } = await server.db
-      .insertInto("enrollments")
+      .insertInto("camp_enrolments")
       .values({
         student_name: "Aarav",
         parent_name: "Priya",
@@ -54,7 +54,7 @@ describe("instalments", () => {
         camp_id: camp.id,
         camp_slug: camp.slug,
         camp_title: camp.title_en,
-        session: `s${enrollments}`,
+        session: `s${campEnrolments}`,
         message: "",
         lang,
         reference: null,

@@ -207,12 +207,12 @@ export async function invoicesKept(db: DB, userId: number): Promise<number> {
 }
 
 /**
- * Camp enrollments the account owns by their invoice (issue 38 item 6): a camp row has no account
+ * Camp enrolments the account owns by their invoice (issue 38 item 6): a camp row has no account
  * column, so one made while signed in is the account's through the invoice that carries its id.
  * Erasure adds them to those found by the proven e-mail, so their personal data goes and what they
  * still owe is voided even when the account's e-mail was never proven.
  */
-export async function campEnrollmentsInvoicedTo(db: DB, userId: number): Promise<number[]> {
+export async function campEnrolmentsInvoicedTo(db: DB, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom("invoices")
     .select("enrollment_id")

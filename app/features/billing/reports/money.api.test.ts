@@ -59,7 +59,7 @@ describe("money: account invoices and the staff summary", () => {
     const camp = await server.db.selectFrom("camps").select(["id", "slug", "title_en"]).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const row = await server.db
-      .insertInto("enrollments")
+      .insertInto("camp_enrolments")
       .values({
         student_name: "Aarav",
         parent_name: "Priya",

@@ -24,7 +24,7 @@ describe("POST /api/summercamp/enroll", () => {
   const count = async () =>
     (
       await server.db
-        .selectFrom("enrollments")
+        .selectFrom("camp_enrolments")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow()
     ).n;
@@ -35,7 +35,7 @@ describe("POST /api/summercamp/enroll", () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Thank you! Your enrollment in Junior Camp has been received. We will contact you soon to confirm your child's spot.");
     const camp = await server.db.selectFrom("camps").selectAll().where("slug", "=", "junior").executeTakeFirstOrThrow();
-    const row = await server.db.selectFrom("enrollments").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom("camp_enrolments").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       student_name: "Aarav Sharma",
       parent_name: "Priya Sharma",
@@ -75,7 +75,7 @@ describe("POST /api/summercamp/enroll", () => {
     expect(res.status).toBe(201);
     expect(res.body.reference).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(res.body.confirmationUrl).toBe(`/enroll/confirmed?ref=${res.body.reference}`);
-    const row = await server.db.selectFrom("enrollments").select("reference").where("email", "=", "english.parent@example.com").executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom("camp_enrolments").select("reference").where("email", "=", "english.parent@example.com").executeTakeFirstOrThrow();
     expect(row.reference).toBe(res.body.reference);
     const english = await mailTo("english.parent@example.com");
     expect(english).toContain("Subject: Enrollment received: Junior Camp");
@@ -116,7 +116,7 @@ describe("POST /api/summercamp/enroll", () => {
     const bySlug = await post({ ...valid, selectedCamp: "senior" });
     expect(bySlug.status).toBe(201);
     expect(await count()).toBe(before + 2);
-    const rows = await server.db.selectFrom("enrollments").select(["camp_slug", "message", "lang"]).orderBy("id", "desc").limit(2).execute();
+    const rows = await server.db.selectFrom("camp_enrolments").select(["camp_slug", "message", "lang"]).orderBy("id", "desc").limit(2).execute();
     expect(rows).toEqual([
       { camp_slug: "senior", message: "He loves robots.", lang: "en" },
       { camp_slug: "senior", message: "", lang: "ar" },
@@ -143,11 +143,11 @@ describe("POST /api/summercamp/enroll", () => {
   });
 
   it("stores hostile text as plain text", async () => {
-    const res = await post({ ...valid, studentName: "<img src=x onerror=alert(1)>", message: "'; drop table enrollments; --" });
+    const res = await post({ ...valid, studentName: "<img src=x onerror=alert(1)>", message: "'; drop table camp_enrolments; --" });
     expect(res.status).toBe(201);
-    const row = await server.db.selectFrom("enrollments").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom("camp_enrolments").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row.student_name).toBe("<img src=x onerror=alert(1)>");
-    expect(row.message).toBe("'; drop table enrollments; --");
+    expect(row.message).toBe("'; drop table camp_enrolments; --");
   });
 
   it("refuses malformed JSON, non-objects, other content types and oversized bodies with a JSON message", async () => {

@@ -2,10 +2,10 @@ import { useTranslation } from "react-i18next";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import type { Route } from "./+types/enroll.route";
+import type { Route } from "./+types/enrol.route";
 import { listCamps } from "./camps.server";
-import { enrollFormAction } from "./enroll.action.server";
-import { EnrollForm } from "./EnrollForm";
+import { campEnrolFormAction } from "./enrol.action.server";
+import { CampEnrolForm } from "./CampEnrolForm";
 import { currentConsentForms } from "~/features/consent/consent.server";
 import { priceQuote } from "~/features/billing/index.server";
 import { quoteView, servedQuote } from "~/features/billing";
@@ -13,8 +13,8 @@ import { quoteView, servedQuote } from "~/features/billing";
 // Server HTML and the enhancement script for visitors who are not signed in (decision 055, 070).
 export const handle = { hydrate: false };
 
-/** The enrollment form posts here when JavaScript is not running. */
-export const action = enrollFormAction;
+/** The enrolment form posts here when JavaScript is not running. */
+export const action = campEnrolFormAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { camps, camp, quote: priced ? quoteView(priced, lang) : null, consentForms: await currentConsentForms(context.db, lang) };
 }
 
-export default function Enroll({ loaderData, actionData }: Route.ComponentProps) {
+export default function CampEnrol({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
   const { camps, camp, consentForms } = loaderData;
   // After "Apply code" the action's quote (with the code) replaces the plain price.
@@ -48,7 +48,7 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
           <h1 className="text-3xl font-extrabold text-slate-900">{heading}</h1>
           <p className="mt-3 text-slate-700">{t("enroll.intro")}</p>
           {/* Keyed by camp so switching camps starts a fresh form. */}
-          <EnrollForm key={camp?.slug ?? "none"} camp={camp} camps={camps} quote={quote} consentForms={consentForms} />
+          <CampEnrolForm key={camp?.slug ?? "none"} camp={camp} camps={camps} quote={quote} consentForms={consentForms} />
         </div>
       </div>
     </main>

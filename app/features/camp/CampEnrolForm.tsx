@@ -13,7 +13,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import { DefaultSubmit } from "~/ui/DefaultSubmit";
 import type { Camp } from "./camp";
-import { ENROLL_FORM } from "./camp-forms";
+import { CAMP_ENROL_FORM } from "./camp-forms";
 import { ConsentFieldset } from "~/features/consent/ConsentFieldset";
 import { consentFields, type ConsentFormView } from "~/features/consent/consent-fields";
 import { PriceSummary } from "~/features/billing";
@@ -38,14 +38,14 @@ const textFields = [
 ] as const;
 
 /**
- * The enrollment form (specification section 5). With a camp chosen on the camp page the camp
+ * The enrolment form (specification section 5). With a camp chosen on the camp page the camp
  * field is read-only; reached without one, the visitor picks the camp here. Without JavaScript it
- * posts to /enroll (enroll.action.server.ts), which goes straight to the confirmation page with the
+ * posts to /enroll (enrol.action.server.ts), which goes straight to the confirmation page with the
  * thank-you notice. On the page without React (anonymous visitors, decision 055) the enhancement
  * script sends it as JSON (app/enhance/json-forms.ts: the server's messages in place, then the same
  * confirmation URL); a signed-in visitor's hydrated form checks it with the zod schema first.
  */
-export function EnrollForm({
+export function CampEnrolForm({
   camp,
   camps,
   quote,
@@ -63,10 +63,10 @@ export function EnrollForm({
   const phoneCountry = usePhoneCountry();
   const staticPage = useStaticPage();
   const { form, engine } = useDeferredApiForm({
-    id: ENROLL_FORM,
-    schema: () => import("./enroll.schema").then((module) => module.enrollmentSchemaFor(phoneCountry)),
+    id: CAMP_ENROL_FORM,
+    schema: () => import("./enrol.schema").then((module) => module.campEnrolmentSchemaFor(phoneCountry)),
     // The consent forms' fields are plain inputs (not the schema's): sent from the form as they are (decision 078).
-    request: (values) => ({ path: ENDPOINT, body: { ...values, ...consentFieldsOf(ENROLL_FORM) } }),
+    request: (values) => ({ path: ENDPOINT, body: { ...values, ...consentFieldsOf(CAMP_ENROL_FORM) } }),
     initial: { selectedCamp: camp?.title ?? "" },
     messages: { failed: t("enroll.failed"), network: t("enroll.failed") },
     // The confirmation page shows the thank-you itself, for every visitor (with or without script).
@@ -95,7 +95,7 @@ export function EnrollForm({
         form.formProps.onSubmit(event);
       }}
       action={pathname + search}
-      id={ENROLL_FORM}
+      id={CAMP_ENROL_FORM}
       className="mt-6 space-y-4"
       {...(staticPage
         ? {

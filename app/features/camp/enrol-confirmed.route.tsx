@@ -5,9 +5,9 @@ import { langFromPath } from "~/i18n/lang";
 import { getSiteSettings } from "~/features/site/site.server";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import type { Route } from "./+types/enroll-confirmed.route";
+import type { Route } from "./+types/enrol-confirmed.route";
 import { formatCampDate } from "./camp";
-import { getEnrollmentByReference } from "./enroll.server";
+import { getCampEnrolmentByReference } from "./enrol.server";
 import { formatPhone } from "~/lib/validation";
 import { HowToPay } from "~/features/billing";
 import { howToPay, invoiceOfEnrolment } from "~/features/billing/index.server";
@@ -20,41 +20,41 @@ export const handle = { hydrate: false, notices: ["enroll-sent"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const [found, settings] = await Promise.all([getEnrollmentByReference(context.db, url.searchParams.get("ref") ?? "", lang), getSiteSettings(context.db)]);
+  const [found, settings] = await Promise.all([getCampEnrolmentByReference(context.db, url.searchParams.get("ref") ?? "", lang), getSiteSettings(context.db)]);
   if (!found) throw data(null, { status: 404 });
-  const { id, ...enrollment } = found;
+  const { id, ...enrolment } = found;
   // The invoice and how to pay it (issue 42); a place the discounts made free has no invoice.
   const pay = await howToPay(context.db, context.config, lang, await invoiceOfEnrolment(context.db, { kind: "camp", id }));
   // The parent's number formatted here: the browser has no phone metadata (decision 070).
   return {
-    enrollment,
+    enrolment,
     pay,
     signedIn: context.user !== null && context.user !== undefined,
-    parentPhone: formatPhone(enrollment.phoneNumber),
+    parentPhone: formatPhone(enrolment.phoneNumber),
     phone: settings.phone,
     startDate: formatCampDate(settings.campStartDate, lang),
   };
 }
 
-// An enrollment is private: keep it out of search engines and shared caches.
+// An enrolment is private: keep it out of search engines and shared caches.
 export function headers() {
   return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 }
 
-/** After the enrollment form: what was received, what happens next, and the way home. */
-export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps) {
+/** After the enrolment form: what was received, what happens next, and the way home. */
+export default function CampEnrolConfirmedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
   const { t: tp } = useTranslation("paying");
-  const { enrollment, pay, signedIn, parentPhone, phone, startDate } = loaderData;
+  const { enrolment, pay, signedIn, parentPhone, phone, startDate } = loaderData;
   // After the form (posted, or sent by the enhancement script): the thank-you its toast used to show.
   const sent = new URLSearchParams(useLocation().search).get("notice") === "enroll-sent";
   // [label, value, written left to right]
   const details: [string, string, boolean?][] = [
-    [t("confirmed.camp"), enrollment.campTitle],
-    [t("confirmed.session"), enrollment.session],
-    [t("confirmed.student"), enrollment.studentName],
-    [t("confirmed.parent"), enrollment.parentName],
-    [t("confirmed.email"), enrollment.email, true],
+    [t("confirmed.camp"), enrolment.campTitle],
+    [t("confirmed.session"), enrolment.session],
+    [t("confirmed.student"), enrolment.studentName],
+    [t("confirmed.parent"), enrolment.parentName],
+    [t("confirmed.email"), enrolment.email, true],
     [t("confirmed.phone"), parentPhone, true],
   ];
   return (
@@ -67,12 +67,12 @@ export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps
           role="status"
           className="mb-6 scroll-mt-24 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-center font-semibold text-green-900"
         >
-          {t("enroll.sent", { camp: enrollment.campTitle })}
+          {t("enroll.sent", { camp: enrolment.campTitle })}
         </p>
       ) : null}
       <div className="rounded-2xl bg-green-50 p-6">
-        <h1 className="text-3xl font-extrabold text-slate-900">{t("confirmed.heading", { student: enrollment.studentName, camp: enrollment.campTitle })}</h1>
-        <p className="mt-3 text-slate-700">{t("confirmed.intro", { email: enrollment.email })}</p>
+        <h1 className="text-3xl font-extrabold text-slate-900">{t("confirmed.heading", { student: enrolment.studentName, camp: enrolment.campTitle })}</h1>
+        <p className="mt-3 text-slate-700">{t("confirmed.intro", { email: enrolment.email })}</p>
         <LocalLink to="/" className="mt-5 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
           {t("confirmed.home")}
         </LocalLink>
@@ -102,7 +102,7 @@ export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps
         <p className="mt-4 text-sm text-slate-700">
           {t("confirmed.reference")}:{" "}
           <code dir="ltr" className="break-all rounded bg-slate-100 px-2 py-1 font-mono">
-            {enrollment.reference}
+            {enrolment.reference}
           </code>
         </p>
       </section>
@@ -122,7 +122,7 @@ export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps
           </LocalLink>
         ) : (
           <>
-            <p className="mt-2 text-slate-700">{tp("confirmed.accountText", { email: enrollment.email })}</p>
+            <p className="mt-2 text-slate-700">{tp("confirmed.accountText", { email: enrolment.email })}</p>
             <LocalLink to="/signup" className="mt-3 inline-block rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
               {tp("confirmed.createAccount")}
             </LocalLink>

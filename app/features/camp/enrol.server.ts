@@ -7,15 +7,15 @@ import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { randomToken } from "~/lib/random-token.server";
 import { enrolInCamp, type PriceEnrolment } from "~/features/enrolments/enrolments.server";
-import { enrollmentConfirmationMail } from "./camp.mails.server";
+import { campEnrolmentConfirmationMail } from "./camp.mails.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
-import type { Enrollment } from "./enroll.schema";
+import type { CampEnrolmentRequest } from "./enrol.schema";
 import type { BrochureRequest } from "./brochure.schema";
 
 /** Queues what staff are told of a new record, in the transaction that stores it (staff-notice.server.ts). */
 type NotifyStaff = (trx: Trx, id: number) => Promise<void>;
 
-type EnrollResult =
+type CampEnrolResult =
   | { ok: true; id: number; reference: string; campTitle: string }
   /** Field name -> validation message key, for a camp or session that does not exist. */
   | { ok: false; errors: Record<string, string> }
@@ -23,24 +23,24 @@ type EnrollResult =
   | { ok: false; familyCap: number };
 
 /**
- * Stores an enrollment when its camp exists and the session is one of that camp's batches, with
+ * Stores an enrolment when its camp exists and the session is one of that camp's batches, with
  * the family's confirmation and the staff notice queued in the same transaction.
  */
-export async function addEnrollment(
+export async function addCampEnrolment(
   db: DB,
-  input: Enrollment,
+  input: CampEnrolmentRequest,
   lang: Lang,
   notifyStaff?: NotifyStaff,
-  /** Prices the enrollment (and uses its promo code) in the same transaction; a throw stores nothing. */
+  /** Prices the enrolment (and uses its promo code) in the same transaction; a throw stores nothing. */
   price?: PriceEnrolment,
   /** The family's cap (site setting enrolmentsPerFamily) and, signed in, its account (decision 104). */
   family?: { userId: number | null; perFamily: number },
-): Promise<EnrollResult> {
+): Promise<CampEnrolResult> {
   const camp = await findCamp(db, input.selectedCamp);
   if (!camp) return { ok: false, errors: { selectedCamp: v.choice } };
   if (!batchValues(camp).includes(input.selectedSession)) return { ok: false, errors: { selectedSession: v.choice } };
   const reference = randomToken();
-  // The family's confirmation e-mail is queued with the enrollment: both are stored, or neither.
+  // The family's confirmation e-mail is queued with the enrolment: both are stored, or neither.
   const row = await retryDeadlock(() =>
     db.transaction().execute(async (trx) => {
       if (family) await checkFamilyLimits(trx, { ...family, email: input.email }, nowIso());
@@ -65,7 +65,7 @@ export async function addEnrollment(
         price,
         family?.userId ?? null,
       );
-      await queueMail(trx, enrollmentConfirmationMail, { to: input.email, data: { reference } });
+      await queueMail(trx, campEnrolmentConfirmationMail, { to: input.email, data: { reference } });
       await notifyStaff?.(trx, enrolment.id);
       return enrolment;
     }),
@@ -77,8 +77,8 @@ export async function addEnrollment(
   return { ok: true, id: row.id, reference, campTitle: lang === "ar" && camp.title_ar.trim() ? camp.title_ar : camp.title_en };
 }
 
-/** An enrollment as the family sees it (confirmation page and e-mail), texts in `lang`. */
-interface EnrollmentView {
+/** An enrolment as the family sees it (confirmation page and e-mail), texts in `lang`. */
+interface CampEnrolmentView {
   /** The row's id (its invoice's key), kept out of pages. */
   id: number;
   reference: string;
@@ -93,10 +93,10 @@ interface EnrollmentView {
   lang: Lang;
 }
 
-/** The enrollment behind an unguessable reference, or undefined. */
-export async function getEnrollmentByReference(db: DB, reference: string, lang: Lang): Promise<EnrollmentView | undefined> {
+/** The enrolment behind an unguessable reference, or undefined. */
+export async function getCampEnrolmentByReference(db: DB, reference: string, lang: Lang): Promise<CampEnrolmentView | undefined> {
   if (reference.length < 16 || reference.length > 100) return undefined;
-  const row = await db.selectFrom("enrollments").selectAll().where("reference", "=", reference).executeTakeFirst();
+  const row = await db.selectFrom("camp_enrolments").selectAll().where("reference", "=", reference).executeTakeFirst();
   if (!row) return undefined;
   const campRow = await db.selectFrom("camps").selectAll().where("id", "=", row.camp_id).executeTakeFirst();
   const camp = campRow ? toCamp(campRow, lang) : undefined;
@@ -107,7 +107,7 @@ export async function getEnrollmentByReference(db: DB, reference: string, lang: 
     parentName: row.parent_name,
     email: row.email,
     phoneNumber: row.phone_number,
-    // The camp as it reads now in this language; its English title at enrollment if it is gone.
+    // The camp as it reads now in this language; its English title at enrolment if it is gone.
     campTitle: camp?.title ?? row.camp_title,
     campSlug: row.camp_slug,
     session: camp?.batches.find((batch) => batch.value === row.session)?.label ?? row.session,
