@@ -26,6 +26,16 @@ export default defineConfig<{ waitForHydrationOnLoad: boolean }>({
     reducedMotion: "reduce",
     launchOptions: {
       executablePath: chromium,
+      // The clock runs (scripts/clock-runs.ts) move the runner's and the server's clock with
+      // libfaketime; Chromium keeps the real one (tests/e2e/fixtures.ts gives its pages the moved time).
+      ...(process.env.FAKETIME
+        ? {
+            env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LD_PRELOAD" && !name.startsWith("FAKETIME"))) as Record<
+              string,
+              string
+            >,
+          }
+        : {}),
       // The machine's network is closed: stop Chromium from calling home.
       args: [
         "--no-sandbox",

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
  * servers it starts and their jobs all read that date and time, which then runs on as usual.
  * `npm run test:clock` runs the whole Vitest suite at each moment; arguments after `--` narrow it
  * (`npm run test:clock -- app/features/booking`). CLOCK_E2E=1 runs the browser tests instead
- * (the browser shares the moved clock through the same library).
+ * (Chromium keeps the real clock, and tests/e2e/fixtures.ts gives its pages the moved time: decision 155).
  */
 const library = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 if (!existsSync(library)) {

@@ -133,7 +133,7 @@ export function campPeriodWithCheckouts(child: string, lang: "en" | "ar", tag: s
     const now = new Date().toISOString();
     const enrolled = db
       .prepare(
-        "insert into enrollments (student_name, parent_name, email, phone_number, camp_id, camp_slug, camp_title, session, message, lang, reference, status, notes, created_at, updated_at) values (?, 'Camp Parent', ?, '+919876543210', ?, 'camp', ?, ?, '', ?, null, 'new', '', ?, ?)",
+        "insert into camp_enrolments (student_name, parent_name, email, phone_number, camp_id, camp_slug, camp_title, session, message, lang, reference, status, notes, created_at, updated_at) values (?, 'Camp Parent', ?, '+919876543210', ?, 'camp', ?, ?, '', ?, null, 'new', '', ?, ?)",
       )
       .run(child, `camp-cert-${lang}-${tag}-${Date.now()}@example.com`, camp.id, camp.title_en, session, lang, now, now);
     // Two camp days, both checked out (the check-out page writes these rows).

@@ -24,7 +24,30 @@ async function hydratedWhenHtml(page: Page, response: Response | null): Promise<
  * `waitForHydrationOnLoad` is false: form tests type and send right after loading (forms work
  * before hydration), and the no-JavaScript project never hydrates.
  */
-export const test = base.extend<{ waitForHydrationOnLoad: boolean }>({
+export const test = base.extend<{ waitForHydrationOnLoad: boolean }, { movedClock: boolean }>({
+  // Under `CLOCK_E2E=1 npm run test:clock` the runner and the server read a moved clock
+  // (libfaketime); Chromium under that library runs some 60 times slower, so it keeps the real
+  // clock and every page of every context gets the runner's time from Playwright's clock instead
+  // (decision 155). Time then runs on in the page as it does in the runner and the server.
+  movedClock: [
+    async ({ browser }, provide) => {
+      const moved = Boolean(process.env.FAKETIME);
+      if (moved) {
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (...args: Parameters<typeof newContext>) => {
+          const context = await newContext(...args);
+          await context.clock.install({ time: Date.now() });
+          return context;
+        };
+      }
+      await provide(moved);
+    },
+    { scope: "worker", auto: true },
+  ],
+  context: async ({ context, movedClock }, provide) => {
+    if (movedClock) await context.clock.install({ time: Date.now() });
+    await provide(context);
+  },
   waitForHydrationOnLoad: [true, { option: true }],
   page: async ({ page, waitForHydrationOnLoad }, provide) => {
     if (!waitForHydrationOnLoad) {

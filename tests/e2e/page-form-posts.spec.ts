@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext } from "./fixtures";
 // same for the JSON endpoints these actions call.)
 
 const dbFile = path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db");
-const tables = ["contact_messages", "school_enquiries", "enrollments", "brochure_leads", "demo_bookings"] as const;
+const tables = ["contact_messages", "school_enquiries", "camp_enrolments", "brochure_leads", "demo_bookings"] as const;
 
 function counts(): Record<string, number> {
   const db = new Database(dbFile, { readonly: true });

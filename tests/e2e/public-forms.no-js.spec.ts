@@ -209,13 +209,13 @@ for (const lang of ["en", "ar"] as const) {
           await page.goto(`${w.prefix}/enroll?camp=junior`);
           const form = page.locator("#enroll-form");
           await fill(form, { [w.enroll.student]: "Aarav Sharma", [w.enroll.email]: "nope" });
-          const before = count("enrollments");
+          const before = count("camp_enrolments");
           expect(await post(page, form.getByRole("button", { name: w.enroll.submit }))).toBe(400);
           await expect(form.getByLabel(w.enroll.student)).toHaveValue("Aarav Sharma");
           await expect(form.getByLabel(w.enroll.email, { exact: true })).toHaveValue("nope");
           await expect(form.getByText(w.email)).toBeVisible();
           await expect(form.getByLabel(w.enroll.session)).toHaveAttribute("aria-invalid", "true");
-          expect(count("enrollments")).toBe(before);
+          expect(count("camp_enrolments")).toBe(before);
           if (lang === "en") await shot(page, "enroll-refused-1280-en", { fullPage: true });
 
           const email = unique(`enroll-${lang}`);
@@ -225,7 +225,7 @@ for (const lang of ["en", "ar"] as const) {
           await expect(page).toHaveURL(new RegExp(`${w.prefix}/enroll/confirmed\\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$`));
           await expect(page.getByRole("status").filter({ hasText: w.enroll.sent })).toBeVisible();
           if (w.enroll.heading) await expect(page.getByRole("heading", { level: 1 })).toContainText(w.enroll.heading);
-          expect(row("select camp_slug, parent_name, lang from enrollments where email = ?", email)).toMatchObject({
+          expect(row("select camp_slug, parent_name, lang from camp_enrolments where email = ?", email)).toMatchObject({
             camp_slug: "junior",
             parent_name: "Priya Sharma",
             lang,
