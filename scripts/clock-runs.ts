@@ -24,6 +24,12 @@ const moments = [
   { name: "the last day of the year, 23:30 academy time", at: "2026-12-31 18:00:00" },
 ];
 
+/** libfaketime's relative form: "+N" or "-N" seconds from the real clock, to reach `at` (UTC) now. */
+const offsetTo = (at: string) => {
+  const seconds = Math.round((Date.parse(`${at.replace(" ", "T")}Z`) - Date.now()) / 1000);
+  return `${seconds >= 0 ? "+" : ""}${seconds}`;
+};
+
 const args = process.argv.slice(2);
 const command = process.env.CLOCK_E2E === "1" ? ["tsx", "scripts/e2e.ts", ...args] : ["vitest", "run", ...args];
 const results: string[] = [];
@@ -35,8 +41,12 @@ for (const moment of moments) {
     env: {
       ...process.env,
       LD_PRELOAD: library,
-      // "@": start at this instant and let the clock run on; timers and timeouts keep real time.
-      FAKETIME: `@${moment.at}`,
+      // An offset from the real clock, the same for every process the run starts, so the runner,
+      // its workers and the servers they start later all read one time (the "@" form starts each
+      // process's clock at the moment when that process starts: a server started 20 s after the
+      // runner was 20 s behind it, and an authenticator code made by the test was refused).
+      // Timers and timeouts keep real time.
+      FAKETIME: offsetTo(moment.at),
       FAKETIME_DONT_FAKE_MONOTONIC: "1",
       TZ: "UTC",
     },
