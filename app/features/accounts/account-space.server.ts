@@ -11,6 +11,7 @@ import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { cancelBookingsOnErasure, eraseBookings, eraseWaitlistPlaces, leaveSlotLines } from "~/features/booking/erase.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
+import { sectionWaitlistLink } from "~/features/sections/links.server";
 import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/features/booking/paths";
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
@@ -413,7 +414,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
   for (const row of await sectionWaitlistRows(db, owner)) {
     if ((row.status !== "waiting" && row.status !== "offered") || row.starts_at <= now) continue;
     // The token the join answer and the offer e-mail carry (section-waitlist.server.ts).
-    const token = linkToken(linkSecret, "section-waitlist", row);
+    const token = sectionWaitlistLink.token(linkSecret, row);
     const pageUrl = sectionWaitlistPath(token, lang);
     const at = (iso: string) => `${formatDateLabel(iso, timeZone, lang)} ${formatTimeLabel(iso, timeZone, lang)} ${formatZoneLabel(iso, timeZone, lang)}`;
     places.push({

@@ -5,7 +5,7 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
-import { linkedId } from "~/features/booking/link-tokens.server";
+import { enrolmentReceiptLink } from "~/features/enrolments/links.server";
 import { howToPay, invoiceOfEnrolment } from "~/features/billing/index.server";
 import { toSectionCard } from "./course-sections.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
@@ -17,7 +17,7 @@ import { isLinkToken } from "~/lib/link-token";
 export const enrolmentConfirmedPath = (token: string, lang: Lang) => localizePath(`/enrolments/confirmed?token=${encodeURIComponent(token)}`, lang);
 export const enrolmentCalendarPath = (token: string, lang: Lang) => localizePath(`/enrolments/calendar?token=${encodeURIComponent(token)}`, lang);
 
-const receiptId = async (db: DB, secret: string, token: string) => (isLinkToken(token) ? linkedId(db, secret, "enrolment-receipt", token) : undefined);
+const receiptId = async (db: DB, secret: string, token: string) => (isLinkToken(token) ? enrolmentReceiptLink.open(db, secret, token) : undefined);
 
 /**
  * What the confirmation shows: the child, the course and group, the first class still ahead, the

@@ -11,7 +11,7 @@ import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { randomToken } from "~/lib/random-token.server";
 import { bookingCode } from "~/features/booking/booking.server";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { sectionWaitlistLink } from "./links.server";
 import { lockSeatRow } from "~/kernel/seats.server";
 import {
   freeSeatIn,
@@ -134,7 +134,7 @@ export async function joinSectionWaitlist(
       return {
         ok: true as const,
         position: await positionIn(trx, SECTION_LINE, sectionId, entry.id),
-        token: linkToken(options.linkSecret, "section-waitlist", entry),
+        token: sectionWaitlistLink.token(options.linkSecret, entry),
       };
     });
   } catch (error) {
@@ -286,7 +286,7 @@ export async function getSectionWaitlistEntry(db: DB, linkSecret: string, id: nu
     weekdays: row.weekdays.split(",").map(Number),
     offerExpiresAt: row.offer_expires_at,
     enrolmentReference: row.reference,
-    token: linkToken(linkSecret, "section-waitlist", row),
+    token: sectionWaitlistLink.token(linkSecret, row),
   };
 }
 

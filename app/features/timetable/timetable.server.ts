@@ -6,7 +6,7 @@ import { endCalendarFeeds, storeCalendarFeed } from "~server/security/calendar-f
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentLink } from "~/features/enrolments/links.server";
 import { enrolmentManagePath } from "~/features/sections/paths";
 
 /**
@@ -138,7 +138,7 @@ export async function familyTimetable(db: DB, userId: number, timeZone: string, 
       code: row.code,
       courseName: pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang),
       courseSlug: row.slug,
-      manageUrl: enrolmentManagePath(linkToken(linkSecret, "enrolment", { id: row.id, reference: row.reference }), lang),
+      manageUrl: enrolmentManagePath(enrolmentLink.token(linkSecret, { id: row.id, reference: row.reference }), lang),
       mode: row.mode,
       instructor: row.teacher_en === null ? null : pick({ name_en: row.teacher_en, name_ar: row.teacher_ar ?? row.teacher_en }, "name", lang),
       zoneLabel: [...new Set(upcoming.map((m) => formatZoneLabel(m.starts_at, timeZone, lang)))].join(" / "),
