@@ -58,6 +58,26 @@ export function ownerModules(root = REPO): string[] {
   );
 }
 
+/**
+ * The owners' query modules (decision 153): the files of its folder an owner's `tables.ts` names in
+ * `export const queries = [...]` (paths from the folder), where other features read its tables
+ * through the functions they export. check-import-cycles.ts counts each as a node of its own, so a
+ * feature the owner itself imports may call them as long as they do not import it back.
+ */
+export async function queryModules(root = REPO): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of ownerModules(root)) {
+    const { queries = [] } = (await import(pathToFileURL(file).href)) as { queries?: readonly string[] };
+    for (const name of queries) {
+      const module = path.join(path.dirname(file), name);
+      if (!existsSync(module) || !path.relative(path.dirname(file), module) || path.relative(path.dirname(file), module).startsWith(".."))
+        throw new Error(`${path.relative(root, file)} names a query module that is not a file of its folder: ${name}`);
+      found.push(module);
+    }
+  }
+  return found;
+}
+
 /** Reads every owner's `owns` (small modules with type-only imports, so nothing else of the app loads). */
 export async function loadOwnership(root = REPO): Promise<Ownership> {
   const claims = new Map<string, string[]>();

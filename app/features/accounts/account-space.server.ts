@@ -34,6 +34,7 @@ import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath,
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
 import { billingExport, campEnrollmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
+import { ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -244,36 +245,7 @@ async function waitlistRows(db: DB, owner: Owner) {
 }
 
 /** Course-section enrolments (issue 29): by the account's id, or its proven e-mail, as demo bookings. */
-async function sectionEnrolmentRows(db: DB, owner: Owner) {
-  return db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .leftJoin("courses as c", "c.id", "e.course_id")
-    .select([
-      "e.id",
-      "e.section_id",
-      "e.reference",
-      "e.code",
-      "e.status",
-      "e.source",
-      "e.child_name",
-      "e.child_age",
-      "e.parent_name",
-      "e.email",
-      "e.phone",
-      "e.lang",
-      "e.moved_at",
-      "e.drop_reason",
-      "e.created_at",
-      "s.starts_at",
-      "s.ends_at",
-      "c.name_en",
-    ])
-    .where(ownedBy("e", owner))
-    .orderBy("s.starts_at", "asc")
-    .orderBy("e.id", "asc")
-    .execute();
-}
+const sectionEnrolmentRows = (db: DB, owner: Owner) => ownedEnrolmentsForAccount(db, owner);
 
 /** Places in a course section's line (decision 066): by the account's id, or its proven e-mail. */
 async function sectionWaitlistRows(db: DB, owner: Owner) {

@@ -3,6 +3,7 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { dropJob, replaceJobPayload } from "~server/jobs/queue";
 import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { ownedEnrolmentContacts } from "~/features/enrolments/queries.server";
 
 /** Most distinct e-mails and names one erasure looks for in the queue (a family has a handful). */
 const MAX_NEEDLES = 200;
@@ -73,14 +74,7 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
       }
     }
   };
-  add(
-    await trx
-      .selectFrom("section_enrolments")
-      .select(["child_name", "parent_name", "email", "phone"])
-      .where(ownedBy("section_enrolments", owner))
-      .limit(MAX_NEEDLES)
-      .execute(),
-  );
+  add(await ownedEnrolmentContacts(trx, owner, MAX_NEEDLES));
   add(
     await trx
       .selectFrom("demo_bookings")

@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { listInvoices } from "~/features/billing/index.server";
+import { enrolledCountOf, recentEnrolmentCount, recentEnrolments } from "~/features/enrolments/queries.server";
 
 /**
  * The dashboard's "today" (issue 42 step 9, decision 114): what a member of staff opening the back
@@ -108,12 +109,7 @@ export async function dashboardToday(db: DB, timeZone: string, now = new Date())
         "t.name_ar as teacher_ar",
       ])
       .select((eb) => [
-        eb
-          .selectFrom("section_enrolments as e")
-          .select((e) => e.fn.countAll<number>().as("n"))
-          .whereRef("e.section_id", "=", "m.section_id")
-          .where("e.status", "=", "enrolled")
-          .as("enrolled"),
+        enrolledCountOf(db, "m.section_id").as("enrolled"),
         eb
           .selectFrom("meeting_attendance as a")
           .select((a) => a.fn.countAll<number>().as("n"))
@@ -139,23 +135,8 @@ export async function dashboardToday(db: DB, timeZone: string, now = new Date())
       .limit(50)
       .execute(),
     listInvoices(db, { status: "overdue", q: "", page: 1 }, today),
-    db
-      .selectFrom("section_enrolments as e")
-      .innerJoin("course_sections as s", "s.id", "e.section_id")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["e.reference", "e.created_at", "e.child_name", "e.section_id", "e.source", "c.name_en", "c.name_ar"])
-      .where("e.status", "=", "enrolled")
-      .where("e.created_at", ">=", since)
-      .orderBy("e.created_at", "desc")
-      .orderBy("e.id", "desc")
-      .limit(LIST_LIMIT)
-      .execute(),
-    db
-      .selectFrom("section_enrolments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "=", "enrolled")
-      .where("created_at", ">=", since)
-      .executeTakeFirstOrThrow(),
+    recentEnrolments(db, since, LIST_LIMIT),
+    recentEnrolmentCount(db, since),
   ]);
 
   return {

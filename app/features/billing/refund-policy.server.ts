@@ -3,6 +3,7 @@ import { nowIso } from "~server/db/values";
 import { adminRefundPath } from "./paths";
 import { findInvoiceOf, invoiceOutstanding, refundable } from "./ledger.server";
 import { owedShown } from "./rules";
+import { refundTermsOfEnrolment } from "~/features/enrolments/queries.server";
 
 /**
  * The refund policy of an offer (decision 092): the percent of what was paid that a drop gives
@@ -72,13 +73,7 @@ export interface RefundProposal {
  * when nothing was paid.
  */
 export async function sectionRefundProposal(db: DB, enrolmentId: number, now = nowIso()): Promise<RefundProposal | null> {
-  const offer = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.starts_at", "c.refund_percent_before", "c.refund_percent_after"])
-    .where("e.id", "=", enrolmentId)
-    .executeTakeFirst();
+  const offer = await refundTermsOfEnrolment(db, enrolmentId);
   if (!offer) return null;
   const payments = await db
     .selectFrom("payments as p")

@@ -7,6 +7,8 @@ import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
 import { notifyFamily } from "~/features/push/index.server";
+import { enrolledInSection } from "~/features/enrolments/queries.server";
+import { findEnrolment } from "~/features/enrolments/enrolments.server";
 
 export type CertificateRow = Selectable<CertificatesTable>;
 
@@ -126,15 +128,7 @@ export async function groupRates(db: DB, sectionId: number, now = nowIso()): Pro
     .where("starts_at", "<=", now)
     .executeTakeFirstOrThrow();
   const held = Number(heldRow.n);
-  const enrolments = await db
-    .selectFrom("section_enrolments")
-    .select(["id", "child_name", "lang"])
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "enrolled")
-    .orderBy("child_name")
-    .orderBy("id")
-    .limit(MAX_ROSTER)
-    .execute();
+  const enrolments = await enrolledInSection(db, sectionId, { order: "name", limit: MAX_ROSTER });
   const ids = enrolments.map((e) => e.id);
   // Present or late at one of this group's held meetings (a make-up elsewhere is the other group's record).
   const marks = ids.length
@@ -267,7 +261,7 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
         const family =
           target.kind === "camp"
             ? await trx.selectFrom("enrollments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst()
-            : await trx.selectFrom("section_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst();
+            : await findEnrolment(trx, { offerKind: "section", id: child.enrolmentId });
         if (family)
           await notifyFamily(trx, {
             event: `certificate:${row.id}`,

@@ -11,6 +11,7 @@ import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
 import { textMail } from "~/lib/mail/html";
 import { batchLabels } from "~/lib/camp-batch-labels.server";
+import { enrolledChildNamesByEmail, enrolledInSection } from "~/features/enrolments/queries.server";
 
 /** The reminder e-mail's template name (consent.manifest.server.ts). */
 export const CONSENT_REMINDER_MAIL = "consent-reminder";
@@ -32,15 +33,7 @@ export interface MissingChild {
 /** The children enrolled in a group (live enrolments) or a camp batch, with their family's contact. */
 async function childrenOf(db: DB, query: MissingQuery) {
   if ("section" in query) {
-    const rows = await db
-      .selectFrom("section_enrolments")
-      .select(["child_name", "parent_name", "email", "phone", "lang"])
-      .where("section_id", "=", query.section)
-      .where("status", "=", "enrolled")
-      .orderBy("id")
-      .limit(MAX_CHILDREN)
-      .execute();
-    return rows;
+    return enrolledInSection(db, query.section, { order: "enrolled", limit: MAX_CHILDREN });
   }
   const rows = await db
     .selectFrom("enrollments")
@@ -169,13 +162,7 @@ export async function linkEmail(db: DB, token: string): Promise<string | undefin
 /** A family's enrolled children (groups and camps) and the forms each has not answered in their current version. */
 export async function familyForms(db: DB, email: string, lang: Lang) {
   const lower = email.trim().toLowerCase();
-  const sections = await db
-    .selectFrom("section_enrolments")
-    .select("child_name")
-    .where(sql<boolean>`lower(email) = ${lower}`)
-    .where("status", "=", "enrolled")
-    .limit(50)
-    .execute();
+  const sections = await enrolledChildNamesByEmail(db, lower, 50);
   const camps = await db
     .selectFrom("enrollments")
     .select("student_name as child_name")

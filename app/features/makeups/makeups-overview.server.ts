@@ -4,6 +4,7 @@ import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { formatDateLabel, formatTimeLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { noticeDeadline, type MakeupRules } from "./makeups.server";
+import { liveEnrolmentsWithCourse } from "~/features/enrolments/queries.server";
 
 /** How many coming classes per child, and make-up choices per credit, a page lists (bounded). */
 const COMING_PER_CHILD = 8;
@@ -59,16 +60,7 @@ export async function comingMeetings(
 ): Promise<ChildGroup[]> {
   if (enrolmentIds.length === 0) return [];
   const now = nowIso();
-  const enrolments = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.section_id", "e.child_name", "c.name_en", "c.name_ar"])
-    .where("e.id", "in", enrolmentIds)
-    .where("e.status", "=", "enrolled")
-    .where("s.status", "<>", "cancelled")
-    .orderBy("e.id")
-    .execute();
+  const enrolments = await liveEnrolmentsWithCourse(db, enrolmentIds);
   const groups: ChildGroup[] = [];
   for (const enrolment of enrolments) {
     const meetings = await db

@@ -9,6 +9,7 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel 
 import { absenceLinkToken, noticeDeadline } from "./makeups.server";
 import { absenceLinkPath, accountMakeupsPath } from "./paths";
 import { meetingReminderMailKind } from "./meeting-reminders.server";
+import { enrolmentForReminder } from "~/features/enrolments/queries.server";
 
 /**
  * The day-before reminder of one class for one child, in the family's language, built when sent
@@ -17,12 +18,7 @@ import { meetingReminderMailKind } from "./meeting-reminders.server";
  * enrolment ended, since the claim sends nothing.
  */
 export const meetingReminderMail = defineMail(meetingReminderMailKind, async ({ db, config }, { meetingId, enrolmentId }) => {
-  const row = await db
-    .selectFrom("section_enrolments as e")
-    .leftJoin("courses as c", "c.id", "e.course_id")
-    .select(["e.id", "e.reference", "e.section_id", "e.status", "e.child_name", "e.parent_name", "e.lang", "c.name_en", "c.name_ar"])
-    .where("e.id", "=", enrolmentId)
-    .executeTakeFirst();
+  const row = await enrolmentForReminder(db, enrolmentId);
   const meeting = await db.selectFrom("section_meetings").select(["id", "section_id", "starts_at", "status"]).where("id", "=", meetingId).executeTakeFirst();
   if (!row || !meeting || row.status !== "enrolled" || meeting.status !== "scheduled") return null;
   const lang = row.lang as Lang;

@@ -14,6 +14,7 @@ import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { channelsFor, queueMessage, type MessagingDeps } from "./delivery.server";
 import { familyKey, preferencesOfMany } from "./preferences.server";
 import { fillTemplate } from "./templates";
+import { enrolledEmails } from "~/features/enrolments/queries.server";
 
 /** A broadcast going out at its time: one job per broadcast and time, so two instances queue its messages once. */
 export const broadcastSendJob = defineJob("broadcast-send", z.object({ id: z.number().int().positive() }));
@@ -38,23 +39,9 @@ const reachable = (email: string) => email.includes("@") && !email.endsWith(".in
  * messaging choice. Consent is applied after (recipientsOf).
  */
 export async function audienceEmails(db: DB, audience: Audience, now = nowIso()): Promise<string[]> {
-  const enrolled = () =>
-    db.selectFrom("section_enrolments as e").innerJoin("course_sections as s", "s.id", "e.section_id").select("e.email").where("e.status", "=", "enrolled");
   const lists: { email: string }[][] = [];
-  if (audience.kind === "section")
-    lists.push(
-      await enrolled()
-        .where("e.section_id", "=", audience.id ?? 0)
-        .execute(),
-    );
-  if (audience.kind === "course")
-    lists.push(
-      await enrolled()
-        .where("s.course_id", "=", audience.id ?? 0)
-        .where("s.status", "!=", "cancelled")
-        .where("s.ends_at", ">=", now)
-        .execute(),
-    );
+  if (audience.kind === "section") lists.push(await enrolledEmails(db, { sectionId: audience.id ?? 0 }));
+  if (audience.kind === "course") lists.push(await enrolledEmails(db, { courseId: audience.id ?? 0, endsFrom: now }));
   if (audience.kind === "camp")
     lists.push(
       await db
@@ -65,7 +52,7 @@ export async function audienceEmails(db: DB, audience: Audience, now = nowIso())
         .execute(),
     );
   if (audience.kind === "all") {
-    lists.push(await enrolled().where("s.status", "!=", "cancelled").where("s.ends_at", ">=", now).execute());
+    lists.push(await enrolledEmails(db, { endsFrom: now }));
     lists.push(await db.selectFrom("enrollments").select("email").execute());
     lists.push(await db.selectFrom("messaging_preferences").select("email").execute());
   }

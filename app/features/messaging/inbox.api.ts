@@ -11,6 +11,7 @@ import type { Lang } from "~/i18n/lang";
 import { familyKey } from "./preferences.server";
 import { staffMessages, staffThreads } from "./messaging.api";
 import { MAX_RECORD_ID } from "~/lib/record-id";
+import { enrolledEmailsOfTeacher } from "~/features/enrolments/queries.server";
 
 const say = (lang: Lang, key: string) => serverT(lang, "messaging", key);
 const familyField = z.string({ error: v.required }).trim().min(1, v.required).max(254, v.tooLong);
@@ -24,13 +25,7 @@ export async function visibleFamilies(db: DB, user: Pick<SessionUser, "id" | "ro
   if (isStaffRole(user.role)) return null;
   const linked = await db.selectFrom("users").select("teacher_id").where("id", "=", user.id).executeTakeFirst();
   if (!linked?.teacher_id) return [];
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .select("e.email")
-    .where("s.teacher_id", "=", linked.teacher_id)
-    .where("e.status", "=", "enrolled")
-    .execute();
+  const rows = await enrolledEmailsOfTeacher(db, linked.teacher_id);
   return [...new Set(rows.map((row) => familyKey(row.email)))];
 }
 

@@ -11,6 +11,7 @@ import { groupRates } from "~/features/certificates/certificates.server";
 import { familyEmailOf } from "~/features/levels/levels.server";
 import { notifyFamily } from "~/features/push/index.server";
 import type { ReportNotes } from "./progress.schema";
+import { enrolledOrDroppedInSection } from "~/features/enrolments/queries.server";
 
 /**
  * Termly progress reports (issue 44 item 3, decision 138). One report per child in a group (per
@@ -94,15 +95,7 @@ export type ReportGroup = NonNullable<Awaited<ReturnType<typeof groupOf>>>;
  * enrolment's last change. A child dropped before the term began gets no report.
  */
 export async function reportRoster(db: DB, sectionId: number) {
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .select(["e.id", "e.child_name", "e.email", "e.lang", "e.status", "e.updated_at"])
-    .where("e.section_id", "=", sectionId)
-    .where("e.status", "in", ["enrolled", "dropped"])
-    .orderBy("e.child_name")
-    .orderBy("e.id")
-    .limit(MAX_REPORTS)
-    .execute();
+  const rows = await enrolledOrDroppedInSection(db, sectionId, MAX_REPORTS);
   const dropped = rows.filter((row) => row.status === "dropped").map((row) => row.id);
   const drops = dropped.length
     ? await db

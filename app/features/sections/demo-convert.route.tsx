@@ -15,6 +15,7 @@ import type { Route } from "./+types/demo-convert.route";
 import { courseSectionsFor } from "./course-sections.server";
 import { demoConvertAction } from "./demo-convert.action.server";
 import { CONVERT_FORM } from "./demo-forms";
+import { liveEnrolmentOfBooking } from "~/features/enrolments/queries.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -46,12 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     booking.course_id === null
       ? []
       : (await courseSectionsFor({ db: context.db, user: null, config: context.config }, booking.course_id, lang, new URLSearchParams())).sections;
-  const enrolment = await context.db
-    .selectFrom("section_enrolments")
-    .select(["code"])
-    .where("demo_booking_id", "=", booking.id)
-    .where("status", "=", "enrolled")
-    .executeTakeFirst();
+  const enrolment = await liveEnrolmentOfBooking(context.db, booking.id);
   return {
     booking: {
       id: booking.id,

@@ -7,6 +7,7 @@ import { zonedParts } from "~/lib/zoned-time";
 import { childKey } from "~/lib/child-key";
 import { demoBookingOfToken } from "~/features/booking/demo-link.server";
 import { enrol, type EnrolResult } from "./sections.server";
+import { enrolmentsAfterDemos, liveEnrolmentOfBooking } from "~/features/enrolments/queries.server";
 
 /**
  * The course page's form filled in from a follow-up link (decision 069): the demo booking's child
@@ -74,12 +75,7 @@ export async function convertDemoBooking(
   const section = await db.selectFrom("course_sections").select(["course_id", "status"]).where("id", "=", sectionId).executeTakeFirst();
   if (!section || section.status === "cancelled") return { ok: false, reason: "notFound" };
   if (section.course_id !== booking.course_id) return { ok: false, reason: "otherCourse" };
-  const live = await db
-    .selectFrom("section_enrolments")
-    .select("id")
-    .where("demo_booking_id", "=", bookingId)
-    .where("status", "=", "enrolled")
-    .executeTakeFirst();
+  const live = await liveEnrolmentOfBooking(db, bookingId);
   if (live) return { ok: false, reason: "converted" };
   return enrol(
     db,
@@ -162,15 +158,7 @@ export async function demoOutcomes(db: DB, timeZone: string, lang: Lang, months 
     .limit(MAX_FUNNEL_BOOKINGS)
     .execute();
   const courseIds = [...new Set(bookings.map((b) => b.course_id).filter((id): id is number => id !== null))];
-  const enrolments =
-    courseIds.length === 0
-      ? []
-      : await db
-          .selectFrom("section_enrolments")
-          .select(["course_id", "email", "child_key", "demo_booking_id", "created_at"])
-          .where((eb) => eb.or([eb("course_id", "in", courseIds), eb("demo_booking_id", "is not", null)]))
-          .where("created_at", ">=", since)
-          .execute();
+  const enrolments = courseIds.length === 0 ? [] : await enrolmentsAfterDemos(db, courseIds, since);
   const converted = new Set(enrolments.map((e) => e.demo_booking_id).filter((id) => id !== null));
   // The earliest enrolment of each child (course, e-mail, name): a booking before it led to it.
   const firstEnrolled = new Map<string, string>();

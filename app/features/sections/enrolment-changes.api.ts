@@ -15,7 +15,7 @@ import { anyFields } from "~/kernel/any-fields";
 import { enrolmentLink } from "~/features/enrolments/links.server";
 import { sectionWaitlistLink } from "./links.server";
 import { ENROLMENT_MAIL, SECTION_DROPPED_MAIL, SECTION_MOVED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
-import { dropEnrolment, enrolmentIdByReference, moveEnrolment, type ChangeActor, type ChangedEnrolment, type ChangeResult } from "./enrolment-changes.server";
+import { dropEnrolment, moveEnrolment, type ChangeActor, type ChangedEnrolment, type ChangeResult } from "./enrolment-changes.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
 import { sectionDropMoney } from "~/features/billing/index.server";
 import { enrolmentManagePath, sectionWaitlistPath } from "./paths";
@@ -23,6 +23,7 @@ import { acceptSectionOffer, getSectionWaitlistEntry, joinSectionWaitlist, leave
 import { enrolmentSchemaFor } from "./sections.api";
 import { sectionParams } from "./sections.schema";
 import { MAX_RECORD_ID } from "~/lib/record-id";
+import { enrolmentIdByReference } from "~/features/enrolments/queries.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 

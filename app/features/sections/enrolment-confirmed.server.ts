@@ -12,6 +12,7 @@ import { enrolmentForManage } from "./enrolment-manage.server";
 import { enrolmentForMail } from "./sections.server";
 import { enrolmentClassesCalendar } from "./enrolment-mail.server";
 import { isLinkToken } from "~/lib/link-token";
+import { findEnrolment } from "~/features/enrolments/enrolments.server";
 
 /** The confirmation page after "Enrol" (issue 42): its token is the enrolment's "enrolment-receipt" link (decision 044's signer), which shows and changes nothing else. */
 export const enrolmentConfirmedPath = (token: string, lang: Lang) => localizePath(`/enrolments/confirmed?token=${encodeURIComponent(token)}`, lang);
@@ -65,8 +66,8 @@ export async function enrolmentConfirmation(db: DB, config: Pick<Config, "sessio
  */
 export async function enrolmentCalendar(db: DB, config: Pick<Config, "sessionSecret" | "publicUrl">, token: string, lang: Lang): Promise<string | undefined> {
   const id = await receiptId(db, config.sessionSecret, token);
-  const row = id === undefined ? undefined : await db.selectFrom("section_enrolments").select("reference").where("id", "=", id).executeTakeFirst();
-  const found = row ? await enrolmentForMail(db, row.reference) : undefined;
+  const row = id === undefined ? undefined : await findEnrolment(db, { offerKind: "section", id });
+  const found = row?.reference ? await enrolmentForMail(db, row.reference) : undefined;
   if (!found || found.status !== "enrolled") return undefined;
   const settings = await getSiteSettings(db);
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);

@@ -24,6 +24,7 @@ import {
   type WaitLine,
 } from "~/features/booking/waitlist-offers.server";
 import { childKey } from "~/lib/child-key";
+import { isEnrolledInSection } from "~/features/enrolments/queries.server";
 
 /** The periodic job that ends the sections' offers that ran out and passes their seats on. */
 export const sectionWaitlistSweepJob = defineJob("section-waitlist-sweep");
@@ -103,15 +104,7 @@ export async function joinSectionWaitlist(
         .executeTakeFirstOrThrow();
       if (row.status !== "open" || section.registration_closes_at <= now || row.starts_at <= now) throw new Refused("closed");
       if (row.seats_taken < row.capacity) throw new Refused("notFull");
-      const enrolled = await trx
-        .selectFrom("section_enrolments")
-        .select("id")
-        .where("section_id", "=", sectionId)
-        .where("email", "=", email)
-        .where("child_key", "=", childKey(input.childName))
-        .where("status", "=", "enrolled")
-        .executeTakeFirst();
-      if (enrolled) throw new Refused("enrolled");
+      if (await isEnrolledInSection(trx, sectionId, email, childKey(input.childName))) throw new Refused("enrolled");
       const entry = await trx
         .insertInto("section_waitlist")
         .values({

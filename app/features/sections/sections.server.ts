@@ -17,6 +17,7 @@ import { SECTION_LINE } from "./section-waitlist.server";
 import { offerSeats } from "~/features/booking/waitlist-offers.server";
 import type { SectionInput } from "./sections.schema";
 import { optInFromForm } from "~/features/messaging/index.server";
+import { enrolmentForMailRow } from "~/features/enrolments/queries.server";
 
 export type SectionRow = Selectable<CourseSectionsTable>;
 
@@ -524,37 +525,7 @@ export async function enrol(
 
 /** An enrolment with its section, course and meetings, for its e-mails. */
 export async function enrolmentForMail(db: DB, reference: string) {
-  const row = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select([
-      "e.id",
-      "e.reference",
-      "e.code",
-      "e.status",
-      "e.child_name",
-      "e.child_age",
-      "e.parent_name",
-      "e.email",
-      "e.phone",
-      "e.lang",
-      "e.drop_reason",
-      "e.created_at",
-      "s.id as section_id",
-      "s.mode",
-      "s.meeting_url",
-      "s.duration_minutes",
-      "s.language",
-      "c.name_en",
-      "c.name_ar",
-      "c.slug",
-      "t.name_en as teacher_en",
-      "t.name_ar as teacher_ar",
-    ])
-    .where("e.reference", "=", reference)
-    .executeTakeFirst();
+  const row = await enrolmentForMailRow(db, reference);
   if (!row) return undefined;
   const meetings = await db
     .selectFrom("section_meetings")

@@ -3,6 +3,7 @@ import type { SessionUser } from "~server/security/session";
 import { isStaffRole } from "~/lib/roles";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { taughtTeacherId } from "./teaching-access.server";
+import { enrolledCountOf } from "~/features/enrolments/queries.server";
 
 /** How far the instructor's home looks back (meetings still to mark) and ahead. */
 const BACK_DAYS = 7;
@@ -51,12 +52,7 @@ export async function teachingWeek(db: DB, user: Pick<SessionUser, "id" | "role"
     .innerJoin("courses as c", "c.id", "s.course_id")
     .select(["m.id", "m.section_id", "m.starts_at", "m.duration_minutes", "m.status", "c.name_en", "c.name_ar"])
     .select((eb) => [
-      eb
-        .selectFrom("section_enrolments as e")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("e.section_id", "=", "m.section_id")
-        .where("e.status", "=", "enrolled")
-        .as("enrolled"),
+      enrolledCountOf(db, "m.section_id").as("enrolled"),
       eb
         .selectFrom("meeting_attendance as a")
         .select((a) => a.fn.countAll<number>().as("n"))
@@ -114,14 +110,7 @@ export async function taughtGroups(db: DB, user: Pick<SessionUser, "id" | "role"
     .selectFrom("course_sections as s")
     .innerJoin("courses as c", "c.id", "s.course_id")
     .select(["s.id", "s.starts_at", "s.ends_at", "c.name_en", "c.name_ar"])
-    .select((eb) =>
-      eb
-        .selectFrom("section_enrolments as e")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("e.section_id", "=", "s.id")
-        .where("e.status", "=", "enrolled")
-        .as("enrolled"),
-    )
+    .select(enrolledCountOf(db, "s.id").as("enrolled"))
     .where("s.status", "!=", "cancelled")
     .where("s.starts_at", "<=", now.toISOString())
     .where("s.ends_at", ">=", new Date(now.getTime() - GROUP_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString());

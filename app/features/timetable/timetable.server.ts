@@ -8,6 +8,7 @@ import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { enrolmentLink } from "~/features/enrolments/links.server";
 import { enrolmentManagePath } from "~/features/sections/paths";
+import { ownedLiveEnrolmentsWithGroup } from "~/features/enrolments/queries.server";
 
 /**
  * The family's timetable and private calendar feed (issue 29, decision 068). A record is the
@@ -26,37 +27,7 @@ async function ownerOf(db: DB, userId: number): Promise<Owner | undefined> {
 }
 
 /** The account's live enrolments with their section, course and instructor, first term first. */
-async function enrolmentRows(db: DB, owner: Owner) {
-  return db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select([
-      "e.id",
-      "e.reference",
-      "e.code",
-      "e.child_name",
-      "e.child_key",
-      "e.child_id",
-      "e.updated_at",
-      "s.id as section_id",
-      "s.mode",
-      "s.meeting_url",
-      "s.starts_at",
-      "c.slug",
-      "c.name_en",
-      "c.name_ar",
-      "t.name_en as teacher_en",
-      "t.name_ar as teacher_ar",
-    ])
-    .where("e.status", "=", "enrolled")
-    .where(ownedBy("e", owner))
-    .orderBy("s.starts_at")
-    .orderBy("e.id")
-    .limit(MAX_ENROLMENTS)
-    .execute();
-}
+const enrolmentRows = (db: DB, owner: Owner) => ownedLiveEnrolmentsWithGroup(db, owner, MAX_ENROLMENTS);
 type EnrolmentRow = Awaited<ReturnType<typeof enrolmentRows>>[number];
 
 async function meetingsOf(db: DB, sectionIds: number[], from?: string) {

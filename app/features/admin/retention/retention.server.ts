@@ -6,6 +6,7 @@ import { zonedParts } from "~/lib/zoned-time";
 import { DEMO_SOURCES, demoOutcomes, type DemoSource } from "~/features/sections/demo-enrolment.server";
 import { familyEmailOf } from "~/features/levels/levels.server";
 import { shiftTerm, termStart } from "./terms";
+import { seatsOfGroupsStarting } from "~/features/enrolments/queries.server";
 
 /**
  * The owner's figures (issue 44 item 4, decision 136): term-over-term retention by course, level,
@@ -67,18 +68,7 @@ interface Seat {
  * child's key (decisions 059, 130).
  */
 async function seats(db: DB, from: string, to: string): Promise<Seat[]> {
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .select(["e.email", "e.child_key", "s.id as section_id", "s.course_id", "s.teacher_id", "s.mode", "s.first_date"])
-    .where("e.status", "<>", "cancelled")
-    .where("e.payment_hold_until", "is", null)
-    .where("s.status", "<>", "cancelled")
-    .where("s.first_date", ">=", termStart(from))
-    .where("s.first_date", "<", termStart(shiftTerm(to, 1)))
-    .orderBy("e.id")
-    .limit(MAX_ENROLMENTS)
-    .execute();
+  const rows = await seatsOfGroupsStarting(db, termStart(from), termStart(shiftTerm(to, 1)), MAX_ENROLMENTS);
   return rows.map((row) => ({
     child: `${familyEmailOf(row.email)}|${row.child_key}`,
     term: termOf(row.first_date),

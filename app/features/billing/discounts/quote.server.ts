@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { ownedBy, provenEmailOf, sameEmail } from "~/features/family/account-owner.server";
+import { provenEmailOf, sameEmail } from "~/features/family/account-owner.server";
 import { serverT } from "~server/i18n";
 import { zonedParts } from "~/lib/zoned-time";
 import { childKey } from "~/lib/child-key";
@@ -12,6 +12,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { percentOf, type OfferKind } from "./money";
 import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemPromo, type PromoProblem } from "./promo.server";
 import { invoiceTax, taxNameIn, totalOf, type PriceLine } from "./price-lines";
+import { ownedEnrolledChildKeys } from "~/features/enrolments/queries.server";
 
 /** What is priced: a course section (its course's fee) or a summer camp, by id. */
 export interface Offer {
@@ -96,15 +97,8 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
     ? await db.selectFrom("account_children").select("name").where("id", "=", family.childId).where("user_id", "=", family.userId).executeTakeFirst()
     : undefined;
   const names = new Set([family.childName, saved?.name].filter((name): name is string => !!name?.trim()).map(childKey));
-  const sections = await db
-    .selectFrom("section_enrolments")
-    .select(["child_id", "child_key"])
-    .where("status", "=", "enrolled")
-    // A seat held for a payment that has not come is not a sibling yet (decision 100): anyone can hold one for an invented child.
-    .where("payment_hold_until", "is", null)
-    .where(ownedBy("section_enrolments", owner))
-    .limit(200)
-    .execute();
+  // A seat held for a payment that has not come is not a sibling yet (decision 100): anyone can hold one for an invented child.
+  const sections = await ownedEnrolledChildKeys(db, owner, 200);
   const other = (childId: number | null, key: string) => !(childId !== null && childId === (family.childId ?? null)) && !names.has(key);
   if (sections.some((row) => other(row.child_id, row.child_key))) return true;
   if (!owner.provenEmail) return false;
