@@ -35,6 +35,7 @@ import { formatIssuedOn } from "~/features/certificates/certificate-format";
 import { billingExport, campEnrollmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
 import { ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
+import { ownedWaitlistPlaces } from "~/features/sections/queries.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -248,33 +249,7 @@ async function waitlistRows(db: DB, owner: Owner) {
 const sectionEnrolmentRows = (db: DB, owner: Owner) => ownedEnrolmentsForAccount(db, owner);
 
 /** Places in a course section's line (decision 066): by the account's id, or its proven e-mail. */
-async function sectionWaitlistRows(db: DB, owner: Owner) {
-  return db
-    .selectFrom("section_waitlist as w")
-    .innerJoin("course_sections as s", "s.id", "w.section_id")
-    .leftJoin("courses as c", "c.id", "w.course_id")
-    .select([
-      "w.id",
-      "w.section_id",
-      "w.status",
-      "w.child_name",
-      "w.child_age",
-      "w.parent_name",
-      "w.email",
-      "w.phone",
-      "w.lang",
-      "w.offer_expires_at",
-      "w.created_at",
-      "s.starts_at",
-      "s.start_time",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where(ownedBy("w", owner))
-    .orderBy("s.starts_at", "asc")
-    .orderBy("w.id", "asc")
-    .execute();
-}
+const sectionWaitlistRows = (db: DB, owner: Owner) => ownedWaitlistPlaces(db, owner);
 
 async function contactRows(db: DB, owner: Owner) {
   if (!owner.provenEmail) return [];

@@ -4,6 +4,7 @@ import { nowIso } from "~server/db/values";
 import { dropJob, replaceJobPayload } from "~server/jobs/queue";
 import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { ownedEnrolmentContacts } from "~/features/enrolments/queries.server";
+import { ownedWaitlistContacts } from "~/features/sections/queries.server";
 
 /** Most distinct e-mails and names one erasure looks for in the queue (a family has a handful). */
 const MAX_NEEDLES = 200;
@@ -83,14 +84,7 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
       .limit(MAX_NEEDLES)
       .execute(),
   );
-  add(
-    await trx
-      .selectFrom("section_waitlist")
-      .select(["child_name", "parent_name", "email", "phone"])
-      .where(ownedBy("section_waitlist", owner))
-      .limit(MAX_NEEDLES)
-      .execute(),
-  );
+  add(await ownedWaitlistContacts(trx, owner, MAX_NEEDLES));
   add(
     await trx
       .selectFrom("consent_answers")

@@ -9,6 +9,7 @@ import { zonedParts } from "~/lib/zoned-time";
 import { notifyFamily } from "~/features/push/index.server";
 import { enrolledInSection } from "~/features/enrolments/queries.server";
 import { findEnrolment } from "~/features/enrolments/enrolments.server";
+import { heldMeetingCount, sectionWithCourse } from "~/features/sections/queries.server";
 
 export type CertificateRow = Selectable<CertificatesTable>;
 
@@ -113,21 +114,9 @@ export async function ratesOf(db: DB, kind: CertificateRow["kind"], held: number
 
 /** Each live child of a group with their attendance and certificates; undefined when there is no such group. */
 export async function groupRates(db: DB, sectionId: number, now = nowIso()): Promise<GroupRates | undefined> {
-  const section = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.starts_at", "s.ends_at", "s.status", "c.name_en", "c.name_ar"])
-    .where("s.id", "=", sectionId)
-    .executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) return undefined;
-  const heldRow = await db
-    .selectFrom("section_meetings")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "scheduled")
-    .where("starts_at", "<=", now)
-    .executeTakeFirstOrThrow();
-  const held = Number(heldRow.n);
+  const held = await heldMeetingCount(db, sectionId, now);
   const enrolments = await enrolledInSection(db, sectionId, { order: "name", limit: MAX_ROSTER });
   const ids = enrolments.map((e) => e.id);
   // Present or late at one of this group's held meetings (a make-up elsewhere is the other group's record).

@@ -12,6 +12,7 @@ import type { MissingQuery } from "./consent.schema";
 import { textMail } from "~/lib/mail/html";
 import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { enrolledChildNamesByEmail, enrolledInSection } from "~/features/enrolments/queries.server";
+import { groupChoices } from "~/features/sections/queries.server";
 
 /** The reminder e-mail's template name (consent.manifest.server.ts). */
 export const CONSENT_REMINDER_MAIL = "consent-reminder";
@@ -185,14 +186,7 @@ export async function familyForms(db: DB, email: string, lang: Lang) {
 
 /** The lists staff can choose: open groups (course, first class) and camp batches with children. */
 export async function missingChoices(db: DB, lang: Lang) {
-  const sections = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.starts_at", "c.name_en", "c.name_ar"])
-    .where("s.status", "<>", "cancelled")
-    .orderBy("s.starts_at", "desc")
-    .limit(100)
-    .execute();
+  const sections = await groupChoices(db, 100);
   const camps = await db
     .selectFrom("enrollments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")

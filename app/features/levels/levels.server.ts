@@ -2,6 +2,7 @@ import { recordAudit } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
 import type { SkillStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
+import { sectionWithCourse } from "~/features/sections/queries.server";
 
 /**
  * A course's ladder of levels and their skills (issue 44 item 1, decision 130): what staff edit on
@@ -80,7 +81,7 @@ export interface LevelInput {
 /** A group the level may name: one of any course's groups that is not cancelled; else the reason. */
 async function checkSection(db: DB, sectionId: number | null): Promise<boolean> {
   if (sectionId === null) return true;
-  const section = await db.selectFrom("course_sections").select("status").where("id", "=", sectionId).executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   return section !== undefined && section.status !== "cancelled";
 }
 

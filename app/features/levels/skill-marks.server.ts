@@ -10,6 +10,7 @@ import { notifyFamily } from "~/features/push/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { childRecords, courseLadder, currentLevel, familyEmailOf, levelFor, recordKey, type LadderLevel } from "./levels.server";
 import { enrolledChildKeysInSection, enrolmentChildren } from "~/features/enrolments/queries.server";
+import { sectionWithCourse } from "~/features/sections/queries.server";
 
 /** Most children one group's skills page lists (a group holds at most 500 seats). */
 export const MAX_GROUP = 500;
@@ -19,12 +20,7 @@ export const MAX_GROUP = 500;
  * the level they work on now (decision 130). Undefined when there is no such group.
  */
 export async function groupSkills(db: DB, sectionId: number) {
-  const section = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.course_id", "c.name_en", "c.name_ar"])
-    .where("s.id", "=", sectionId)
-    .executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) return undefined;
   const [ladder, enrolments] = await Promise.all([courseLadder(db, section.course_id), enrolledChildKeysInSection(db, sectionId, MAX_GROUP)]);
   const refs = enrolments.map((e) => ({ familyEmail: familyEmailOf(e.email), childKey: e.child_key }));
@@ -252,12 +248,7 @@ async function completeLevel(db: DB, config: Pick<Config, "publicUrl" | "session
 /** The proposal's link: the next level's group's course page (`?section=`), or the ladder course's page when no group is named. */
 async function proposalLink(db: DB, config: Pick<Config, "publicUrl" | "sessionSecret">, completionId: number, sectionId: number | null, lang: Lang) {
   const course = sectionId
-    ? await db
-        .selectFrom("course_sections as s")
-        .innerJoin("courses as c", "c.id", "s.course_id")
-        .select("c.slug")
-        .where("s.id", "=", sectionId)
-        .executeTakeFirst()
+    ? await sectionWithCourse(db, sectionId)
     : await db
         .selectFrom("level_completions as lc")
         .innerJoin("course_levels as l", "l.id", "lc.level_id")

@@ -5,6 +5,7 @@ import { pick } from "~/i18n/localized";
 import { formatDateLabel, formatTimeLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { noticeDeadline, type MakeupRules } from "./makeups.server";
 import { liveEnrolmentsWithCourse } from "~/features/enrolments/queries.server";
+import { makeupChoicesFor } from "~/features/sections/queries.server";
 
 /** How many coming classes per child, and make-up choices per credit, a page lists (bounded). */
 const COMING_PER_CHILD = 8;
@@ -127,20 +128,11 @@ export async function familyCredits(db: DB, enrolmentIds: readonly number[], rul
     const status: CreditView["status"] = row.makeup_at ? (row.makeup_at > now ? "booked" : "used") : row.expires_at <= now ? "expired" : "available";
     const choices =
       status === "available" && row.enrolment_status === "enrolled" && rules.makeupAllowance > 0
-        ? await db
-            .selectFrom("section_meetings as m")
-            .innerJoin("course_sections as s", "s.id", "m.section_id")
-            .select(["m.id", "m.starts_at", "m.makeup_guests"])
-            .where("s.course_id", "=", row.course_id)
-            .where("s.id", "<>", row.section_id)
-            .where("s.status", "<>", "cancelled")
-            .where("m.status", "=", "scheduled")
-            .where("m.starts_at", ">", now)
-            .where("m.starts_at", "<=", row.expires_at)
-            .where("m.makeup_guests", "<", rules.makeupAllowance)
-            .orderBy("m.starts_at")
-            .limit(CHOICES_PER_CREDIT)
-            .execute()
+        ? await makeupChoicesFor(
+            db,
+            { courseId: row.course_id, sectionId: row.section_id, expiresAt: row.expires_at },
+            { now, allowance: rules.makeupAllowance, limit: CHOICES_PER_CREDIT },
+          )
         : [];
     views.push({
       id: row.id,

@@ -9,6 +9,7 @@ import { pick } from "~/i18n/localized";
 import { notifyFamily } from "~/features/push/index.server";
 import { releaseMakeupPlace, takeMakeupPlace } from "~/features/sections/makeup-places.server";
 import { enrolmentWithCourse, ownedEnrolmentIds as enrolmentIdsOf } from "~/features/enrolments/queries.server";
+import { meetingOfSection, meetingWithSection } from "~/features/sections/queries.server";
 
 /**
  * Absences and make-up classes (issue 30 part 3, decision 076). A parent reports that a child will
@@ -68,12 +69,7 @@ export async function reportAbsence(
   const now = at.toISOString();
   const enrolment = await enrolmentWithCourse(db, input.enrolmentId);
   if (!enrolment || enrolment.status !== "enrolled") return { ok: false, reason: "notFound" };
-  const meeting = await db
-    .selectFrom("section_meetings")
-    .select(["id", "starts_at", "status"])
-    .where("id", "=", input.meetingId)
-    .where("section_id", "=", enrolment.section_id)
-    .executeTakeFirst();
+  const meeting = await meetingOfSection(db, input.meetingId, enrolment.section_id);
   if (!meeting || meeting.status !== "scheduled") return { ok: false, reason: "meetingNotFound" };
   if (meeting.starts_at <= now) return { ok: false, reason: "started" };
   const withNotice = now <= noticeDeadline(meeting.starts_at, rules.absenceNoticeHours);
@@ -170,12 +166,7 @@ export async function spendCredit(
     .where("k.enrolment_id", "in", input.enrolmentIds)
     .executeTakeFirst();
   if (!credit || credit.status !== "enrolled") return { ok: false, reason: "creditNotFound" };
-  const target = await db
-    .selectFrom("section_meetings as m")
-    .innerJoin("course_sections as s", "s.id", "m.section_id")
-    .select(["m.id", "m.section_id", "m.starts_at", "m.status", "s.course_id", "s.status as section_status"])
-    .where("m.id", "=", input.meetingId)
-    .executeTakeFirst();
+  const target = await meetingWithSection(db, input.meetingId);
   if (!target || target.course_id !== credit.course_id || target.status !== "scheduled" || target.section_status === "cancelled" || target.starts_at <= now)
     return { ok: false, reason: "meetingNotFound" };
   if (target.section_id === credit.section_id) return { ok: false, reason: "ownGroup" };

@@ -10,6 +10,7 @@ import { absenceLinkToken, noticeDeadline } from "./makeups.server";
 import { absenceLinkPath, accountMakeupsPath } from "./paths";
 import { meetingReminderMailKind } from "./meeting-reminders.server";
 import { enrolmentForReminder } from "~/features/enrolments/queries.server";
+import { meetingSection } from "~/features/sections/queries.server";
 
 /**
  * The day-before reminder of one class for one child, in the family's language, built when sent
@@ -19,7 +20,7 @@ import { enrolmentForReminder } from "~/features/enrolments/queries.server";
  */
 export const meetingReminderMail = defineMail(meetingReminderMailKind, async ({ db, config }, { meetingId, enrolmentId }) => {
   const row = await enrolmentForReminder(db, enrolmentId);
-  const meeting = await db.selectFrom("section_meetings").select(["id", "section_id", "starts_at", "status"]).where("id", "=", meetingId).executeTakeFirst();
+  const meeting = await meetingSection(db, meetingId);
   if (!row || !meeting || row.status !== "enrolled" || meeting.status !== "scheduled") return null;
   const lang = row.lang as Lang;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "makeups", key, values);

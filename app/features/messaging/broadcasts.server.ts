@@ -15,6 +15,7 @@ import { channelsFor, queueMessage, type MessagingDeps } from "./delivery.server
 import { familyKey, preferencesOfMany } from "./preferences.server";
 import { fillTemplate } from "./templates";
 import { enrolledEmails } from "~/features/enrolments/queries.server";
+import { groupsEndingFrom } from "~/features/sections/queries.server";
 
 /** A broadcast going out at its time: one job per broadcast and time, so two instances queue its messages once. */
 export const broadcastSendJob = defineJob("broadcast-send", z.object({ id: z.number().int().positive() }));
@@ -266,16 +267,7 @@ export async function broadcastFigures(db: DB, ids: readonly number[]): Promise<
 export async function audienceOptions(db: DB, lang: Lang) {
   const pick = (en: string, ar: string) => (lang === "ar" && ar.trim() ? ar : en);
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
-  const sections = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.first_date", "s.start_time", "c.name_en", "c.name_ar"])
-    .where("s.status", "!=", "cancelled")
-    .where("s.ends_at", ">=", since)
-    .orderBy("s.starts_at")
-    .orderBy("s.id")
-    .limit(300)
-    .execute();
+  const sections = await groupsEndingFrom(db, since, 300);
   const courses = await db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("name_en").limit(300).execute();
   const camps = await db
     .selectFrom("enrollments as e")

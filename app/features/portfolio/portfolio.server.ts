@@ -9,6 +9,7 @@ import { ownerOf } from "~/features/family/account-owner.server";
 import { familyEmailOf, recordKey, type ChildRef } from "~/features/levels/levels.server";
 import { MAX_PHOTOS, type FamilyProjectInput } from "./portfolio.schema";
 import { enrolledChildKeysInSection, ownedEnrolment, ownedEnrolmentEmails, ownedLiveEnrolmentsWithCourse } from "~/features/enrolments/queries.server";
+import { sectionWithCourse } from "~/features/sections/queries.server";
 
 /**
  * Children's portfolios (issue 44 item 2, decision 135). A project belongs to the child (family
@@ -215,12 +216,7 @@ export type ProjectView = Awaited<ReturnType<typeof withPhotos>>[number];
 
 /** The group's roster (enrolled children) and its projects, as its instructor sees them. */
 export async function sectionPortfolio(db: DB, sectionId: number) {
-  const section = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.teacher_id", "c.name_en", "c.name_ar"])
-    .where("s.id", "=", sectionId)
-    .executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) return undefined;
   const [roster, projects] = await Promise.all([
     rosterOf(db, sectionId),

@@ -12,6 +12,7 @@ import { familyEmailOf } from "~/features/levels/levels.server";
 import { notifyFamily } from "~/features/push/index.server";
 import type { ReportNotes } from "./progress.schema";
 import { enrolledOrDroppedInSection } from "~/features/enrolments/queries.server";
+import { heldMeetingCount, scheduledSpan, sectionWithCourse } from "~/features/sections/queries.server";
 
 /**
  * Termly progress reports (issue 44 item 3, decision 138). One report per child in a group (per
@@ -64,20 +65,9 @@ const MAX_REPORTS = 500;
 
 /** The group, its course, its term's dates and whether its last class has begun. */
 export async function groupOf(db: DB, sectionId: number, timeZone: string, now = nowIso()) {
-  const section = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.course_id", "s.starts_at", "s.ends_at", "c.name_en", "c.name_ar"])
-    .where("s.id", "=", sectionId)
-    .executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) return undefined;
-  const last = await db
-    .selectFrom("section_meetings")
-    .select((eb) => eb.fn.max("starts_at").as("last"))
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "scheduled")
-    .executeTakeFirst();
-  const lastClass = (last?.last as string | null | undefined) ?? section.ends_at;
+  const lastClass = (await scheduledSpan(db, sectionId)).last ?? section.ends_at;
   return {
     id: section.id,
     courseId: section.course_id,
@@ -108,13 +98,7 @@ export async function reportRoster(db: DB, sectionId: number) {
         .execute()
     : [];
   const droppedAt = new Map(drops.map((row) => [Number(row.entity_id), String(row.at)]));
-  const first = await db
-    .selectFrom("section_meetings")
-    .select((eb) => eb.fn.min("starts_at").as("first"))
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "scheduled")
-    .executeTakeFirst();
-  const firstClass = (first?.first as string | null | undefined) ?? null;
+  const firstClass = (await scheduledSpan(db, sectionId)).first;
   return rows.flatMap((row) => {
     if (row.status === "enrolled") return [{ enrolmentId: row.id, childName: row.child_name, email: row.email, lang: row.lang, leftAt: null as string | null }];
     const leftAt = droppedAt.get(row.id) ?? row.updated_at;
@@ -124,13 +108,7 @@ export async function reportRoster(db: DB, sectionId: number) {
 
 /** A child's attendance up to `until` (their leaving): present or late at this group's classes held by then, of those held. */
 async function attendanceUntil(db: DB, sectionId: number, enrolmentId: number, until: string) {
-  const held = await db
-    .selectFrom("section_meetings")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "scheduled")
-    .where("starts_at", "<=", until)
-    .executeTakeFirstOrThrow();
+  const held = await heldMeetingCount(db, sectionId, until);
   const attended = await db
     .selectFrom("meeting_attendance as a")
     .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
@@ -141,7 +119,7 @@ async function attendanceUntil(db: DB, sectionId: number, enrolmentId: number, u
     .where("m.starts_at", "<=", until)
     .where("a.status", "in", ["present", "late"])
     .executeTakeFirstOrThrow();
-  return { attended: Number(attended.n), held: Number(held.n) };
+  return { attended: Number(attended.n), held };
 }
 
 /** The group's children (enrolled, or who left mid-term) with their notes and their report's state (the teaching page). */

@@ -12,6 +12,7 @@ import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { takeAttendance } from "./attendance.server";
 import { assertTeachesMeeting } from "./teaching-access.server";
 import { enrolmentWithCourse, ownedEnrolmentsInRunningGroups } from "~/features/enrolments/queries.server";
+import { sectionMeetingsBetween } from "~/features/sections/queries.server";
 
 /**
  * A child's class pass (issue 45 item 4, decision 141): a token signed for one enrolment, shown as
@@ -94,14 +95,7 @@ export async function readPass(
   const today = zonedParts(new Date(), options.timeZone).date;
   const from = zonedToUtc(today, "00:00", options.timeZone).toISOString();
   const to = zonedToUtc(addDays(today, 1), "00:00", options.timeZone).toISOString();
-  const meetings = await db
-    .selectFrom("section_meetings")
-    .select(["id", "starts_at", "status"])
-    .where("section_id", "=", enrolment.section_id)
-    .where("starts_at", ">=", from)
-    .where("starts_at", "<", to)
-    .orderBy("starts_at")
-    .execute();
+  const meetings = await sectionMeetingsBetween(db, enrolment.section_id, from, to);
   if (meetings.length === 0) return { ok: false, reason: "noClassToday" };
   const now = Date.now();
   const nearest = meetings.reduce((best, m) => (Math.abs(Date.parse(m.starts_at) - now) < Math.abs(Date.parse(best.starts_at) - now) ? m : best));

@@ -7,6 +7,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import type { AttendanceStatus } from "~server/db/schema";
 import { consentNeedsFor } from "~/features/consent/roster-needs.server";
 import { makeupGuestsFor, reportedAbsencesFor } from "./roster-extras.server";
+import { meetingWithGroup } from "~/features/sections/queries.server";
 
 /** Most children one meeting's roster lists (a group holds at most 500 seats, plus make-up guests). */
 export const MAX_ROSTER = 520;
@@ -58,25 +59,7 @@ export interface RosterMeeting {
  * assertTeachesMeeting first.
  */
 export async function meetingRoster(db: DB, meetingId: number): Promise<{ meeting: RosterMeeting; children: RosterChild[] } | undefined> {
-  const row = await db
-    .selectFrom("section_meetings as m")
-    .innerJoin("course_sections as s", "s.id", "m.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select([
-      "m.id",
-      "m.section_id",
-      "m.starts_at",
-      "m.duration_minutes",
-      "m.status",
-      "s.mode",
-      "c.name_en",
-      "c.name_ar",
-      "t.name_en as teacher_en",
-      "t.name_ar as teacher_ar",
-    ])
-    .where("m.id", "=", meetingId)
-    .executeTakeFirst();
+  const row = await meetingWithGroup(db, meetingId);
   if (!row) return undefined;
   const enrolments = await db
     .selectFrom("section_enrolments as e")

@@ -1,4 +1,5 @@
 import type { DB } from "~server/db/db";
+import { comingMeetingsOfSection } from "~/features/sections/queries.server";
 
 // Reads of the make-ups' records for the rosters: here, beside the rosters, so the make-ups feature may call
 // the owners of the tables it changes (teaching, sections) without an import cycle (decision 145).
@@ -33,15 +34,7 @@ export async function reportedAbsencesFor(db: DB, meetingId: number): Promise<Ma
 
 /** A group's coming classes that have make-up guests or reported absences, for the staff roster (bounded). */
 export async function groupMakeupNotes(db: DB, sectionId: number, now: string, limit = 12) {
-  const meetings = await db
-    .selectFrom("section_meetings")
-    .select(["id", "starts_at"])
-    .where("section_id", "=", sectionId)
-    .where("starts_at", ">", now)
-    .where("status", "=", "scheduled")
-    .orderBy("starts_at")
-    .limit(limit)
-    .execute();
+  const meetings = await comingMeetingsOfSection(db, sectionId, now, limit);
   if (meetings.length === 0) return [];
   const ids = meetings.map((m) => m.id);
   const guests = await db

@@ -9,6 +9,7 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot
 import { enrolmentLink } from "~/features/enrolments/links.server";
 import { enrolmentManagePath } from "~/features/sections/paths";
 import { ownedLiveEnrolmentsWithGroup } from "~/features/enrolments/queries.server";
+import { meetingsOfSections } from "~/features/sections/queries.server";
 
 /**
  * The family's timetable and private calendar feed (issue 29, decision 068). A record is the
@@ -36,12 +37,7 @@ async function meetingsOf(db: DB, sectionIds: number[], from?: string) {
     { id: number; starts_at: string; duration_minutes: number; status: "scheduled" | "cancelled"; created_at: string; updated_at: string }[]
   >();
   if (sectionIds.length === 0) return bySection;
-  let query = db
-    .selectFrom("section_meetings")
-    .select(["id", "section_id", "starts_at", "duration_minutes", "status", "created_at", "updated_at"])
-    .where("section_id", "in", [...new Set(sectionIds)]);
-  if (from) query = query.where("starts_at", ">=", from);
-  for (const row of await query.orderBy("starts_at").orderBy("id").execute()) {
+  for (const row of await meetingsOfSections(db, sectionIds, from)) {
     const list = bySection.get(row.section_id) ?? [];
     list.push(row);
     bySection.set(row.section_id, list);

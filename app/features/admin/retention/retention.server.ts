@@ -7,6 +7,7 @@ import { DEMO_SOURCES, demoOutcomes, type DemoSource } from "~/features/sections
 import { familyEmailOf } from "~/features/levels/levels.server";
 import { shiftTerm, termStart } from "./terms";
 import { seatsOfGroupsStarting } from "~/features/enrolments/queries.server";
+import { groupsWithOccupancy } from "~/features/sections/queries.server";
 
 /**
  * The owner's figures (issue 44 item 4, decision 136): term-over-term retention by course, level,
@@ -198,35 +199,7 @@ export interface GroupOccupancy {
  * held for a waitlist offer (decision 066). Waiting: entries of its waiting list still waiting.
  */
 export async function groupOccupancy(db: DB, lang: Lang, now = new Date()): Promise<GroupOccupancy[]> {
-  const rows = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select((eb) => [
-      "s.id",
-      "s.first_date",
-      "s.weekdays",
-      "s.start_time",
-      "s.status",
-      "s.capacity",
-      "s.seats_taken",
-      "c.name_en",
-      "c.name_ar",
-      "t.name_en as teacher_en",
-      "t.name_ar as teacher_ar",
-      eb
-        .selectFrom("section_waitlist as w")
-        .select((w) => w.fn.countAll<number>().as("n"))
-        .whereRef("w.section_id", "=", "s.id")
-        .where("w.status", "=", "waiting")
-        .as("waiting"),
-    ])
-    .where("s.status", "<>", "cancelled")
-    .where("s.ends_at", ">=", now.toISOString())
-    .orderBy("s.first_date")
-    .orderBy("s.id")
-    .limit(MAX_GROUPS)
-    .execute();
+  const rows = await groupsWithOccupancy(db, now.toISOString(), MAX_GROUPS);
   return rows.map((row) => {
     const waiting = Number(row.waiting ?? 0);
     const taken = Number(row.seats_taken);

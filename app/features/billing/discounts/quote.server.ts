@@ -13,6 +13,7 @@ import { percentOf, type OfferKind } from "./money";
 import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemPromo, type PromoProblem } from "./promo.server";
 import { invoiceTax, taxNameIn, totalOf, type PriceLine } from "./price-lines";
 import { ownedEnrolledChildKeys } from "~/features/enrolments/queries.server";
+import { sectionPrice } from "~/features/sections/queries.server";
 
 /** What is priced: a course section (its course's fee) or a summer camp, by id. */
 export interface Offer {
@@ -64,12 +65,7 @@ const label = (key: string, values: (lang: Lang) => Record<string, string | numb
 /** The offer's name in both languages, its fee and its early-booking price, in minor units. */
 async function offerPrice(db: DB, offer: Offer) {
   if (offer.kind === "section") {
-    return db
-      .selectFrom("course_sections as s")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["c.name_en", "c.name_ar", "c.price", "c.currency", "c.early_price_minor", "c.early_price_until"])
-      .where("s.id", "=", offer.id)
-      .executeTakeFirst();
+    return sectionPrice(db, offer.id);
   }
   return db
     .selectFrom("camps")
