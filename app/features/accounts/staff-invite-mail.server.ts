@@ -5,6 +5,7 @@ import { serverT } from "~server/i18n";
 import { languages, type Lang } from "~/i18n/lang";
 import { textMail } from "~/lib/mail/html";
 import { currentGroupCoursesOfTeacher } from "~/features/sections/queries.server";
+import { teacherById } from "~/features/admin-content/queries.server";
 
 /** The languages an invitation is written in: the invitee's, or both when the inviter does not know it. */
 export type InviteLanguage = Lang | "both";
@@ -38,10 +39,7 @@ export const inviteSubject = (languages: Lang[]) => languages.map((lang) => serv
 export async function inviteMailBody(db: DB, facts: InviteMailFacts, linkFor: (lang: Lang) => string) {
   const languages = facts.languages?.length ? facts.languages : [facts.lang];
   const inviter = facts.invitedBy ? await db.selectFrom("users").select("username").where("id", "=", facts.invitedBy).executeTakeFirst() : undefined;
-  const teacher =
-    facts.role === "instructor" && facts.teacherId
-      ? await db.selectFrom("teachers").select(["name_en", "name_ar"]).where("id", "=", facts.teacherId).executeTakeFirst()
-      : undefined;
+  const teacher = facts.role === "instructor" && facts.teacherId ? await teacherById(db, facts.teacherId) : undefined;
   const groups = teacher ? await currentGroupCoursesOfTeacher(db, facts.teacherId!, nowIso()) : [];
   const part = (lang: Lang) => {
     const t = (key: string, values: Record<string, string> = {}) => serverT(lang, "accounts", `invite.mail.${key}`, values);

@@ -10,6 +10,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { changeLevel, changeSkill, createLevel, createSkill } from "./levels.api";
 import { courseLadder } from "./levels.server";
 import { groupChoices } from "~/features/sections/queries.server";
+import { courseById } from "~/features/admin-content/queries.server";
 
 /** Most groups the "group teaching this level" choice lists (the newest first). */
 const MAX_GROUPS = 200;
@@ -19,7 +20,7 @@ export async function adminLevelsPageData(context: AppLoadContext, request: Requ
   requireAdminPage(context, request);
   const id = parseRecordId(rawId);
   const lang = langFromPath(new URL(request.url).pathname);
-  const course = id === null ? undefined : await context.db.selectFrom("courses").select(["id", "name_en", "name_ar"]).where("id", "=", id).executeTakeFirst();
+  const course = id === null ? undefined : await courseById(context.db, id);
   if (!course) throw data(null, { status: 404 });
   const [levels, groups, timeZone] = await Promise.all([
     courseLadder(context.db, course.id),

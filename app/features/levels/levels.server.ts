@@ -3,6 +3,7 @@ import type { DB } from "~server/db/db";
 import type { SkillStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { sectionWithCourse } from "~/features/sections/queries.server";
+import { courseById } from "~/features/admin-content/queries.server";
 
 /**
  * A course's ladder of levels and their skills (issue 44 item 1, decision 130): what staff edit on
@@ -89,7 +90,7 @@ export type LadderWrite = { ok: true; id: number } | { ok: false; reason: "notFo
 
 /** Adds a level at the end of a course's ladder, audited. */
 export async function addLevel(db: DB, courseId: number, input: LevelInput, userId: number): Promise<LadderWrite> {
-  const course = await db.selectFrom("courses").select("id").where("id", "=", courseId).executeTakeFirst();
+  const course = await courseById(db, courseId);
   if (!course) return { ok: false, reason: "notFound" };
   if (!(await checkSection(db, input.sectionId))) return { ok: false, reason: "badSection" };
   return db.transaction().execute(async (trx) => {

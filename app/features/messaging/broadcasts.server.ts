@@ -16,6 +16,7 @@ import { familyKey, preferencesOfMany } from "./preferences.server";
 import { fillTemplate } from "./templates";
 import { enrolledEmails } from "~/features/enrolments/queries.server";
 import { groupsEndingFrom } from "~/features/sections/queries.server";
+import { allCourseNames } from "~/features/admin-content/queries.server";
 
 /** A broadcast going out at its time: one job per broadcast and time, so two instances queue its messages once. */
 export const broadcastSendJob = defineJob("broadcast-send", z.object({ id: z.number().int().positive() }));
@@ -268,7 +269,7 @@ export async function audienceOptions(db: DB, lang: Lang) {
   const pick = (en: string, ar: string) => (lang === "ar" && ar.trim() ? ar : en);
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
   const sections = await groupsEndingFrom(db, since, 300);
-  const courses = await db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("name_en").limit(300).execute();
+  const courses = await allCourseNames(db, { order: "name", limit: 300 });
   const camps = await db
     .selectFrom("enrollments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")

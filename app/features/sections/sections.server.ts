@@ -18,6 +18,7 @@ import { offerSeats } from "~/features/booking/waitlist-offers.server";
 import type { SectionInput } from "./sections.schema";
 import { optInFromForm } from "~/features/messaging/index.server";
 import { enrolmentForMailRow } from "~/features/enrolments/queries.server";
+import { courseById, courseSessionsAndInstructor, teacherById } from "~/features/admin-content/queries.server";
 
 export type SectionRow = Selectable<CourseSectionsTable>;
 
@@ -40,10 +41,10 @@ type Planned =
  * first meeting starts).
  */
 async function plan(db: DB, input: SectionInput, timeZone: string): Promise<Planned> {
-  const course = await db.selectFrom("courses").select(["id", "sessions", "min_age", "max_age"]).where("id", "=", input.courseId).executeTakeFirst();
+  const course = await courseById(db, input.courseId);
   if (!course) return { ok: false, field: "courseId", reason: "courseNotFound" };
   if (input.teacherId !== null) {
-    const teacher = await db.selectFrom("teachers").select("id").where("id", "=", input.teacherId).executeTakeFirst();
+    const teacher = await teacherById(db, input.teacherId);
     if (!teacher) return { ok: false, field: "teacherId", reason: "teacherNotFound" };
   }
   const count = input.meetings ?? Math.max(1, Math.min(course.sessions, 104));
@@ -320,12 +321,7 @@ export async function listOpenSections(db: DB, courseId: number, lang: Lang): Pr
  * profile of that name has it.
  */
 export async function courseOwnFacts(db: DB, courseId: number, lang: Lang): Promise<{ sessions: number; instructor: string }> {
-  const row = await db
-    .selectFrom("courses")
-    .select(["sessions", "instructor"])
-    .select((eb) => eb.selectFrom("teachers").select("name_ar").whereRef("teachers.name_en", "=", "courses.instructor").limit(1).as("instructor_ar"))
-    .where("id", "=", courseId)
-    .executeTakeFirstOrThrow();
+  const row = await courseSessionsAndInstructor(db, courseId);
   return { sessions: row.sessions, instructor: lang === "ar" && row.instructor_ar?.trim() ? row.instructor_ar : row.instructor };
 }
 

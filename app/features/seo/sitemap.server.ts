@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import { languages, localizePath, type Lang } from "~/i18n/lang";
 import { listPublishedPostDates } from "~/features/blog/blog.server";
 import { escapeXml } from "~/lib/seo/xml";
+import { courseSlugs } from "~/features/admin-content/queries.server";
 
 /**
  * Public pages without parameters that belong in the sitemap. Account pages (/login, /signup) and
@@ -42,7 +43,7 @@ export async function sitemapEntries(db: DB): Promise<Entry[]> {
       .selectFrom("site_settings")
       .select((eb) => eb.fn.max("updated_at").as("at"))
       .executeTakeFirst(),
-    db.selectFrom("courses").select(["slug", "updated_at"]).orderBy("id").execute(),
+    courseSlugs(db),
     listPublishedPostDates(db),
   ]);
   const shared = latest(settings?.at, ...courses.map((c) => c.updated_at));

@@ -4,6 +4,7 @@ import type { SessionUser } from "~server/security/session";
 import { HttpError } from "~server/http/errors";
 import { isStaffRole } from "~/lib/roles";
 import { meetingSection, sectionWithCourse } from "~/features/sections/queries.server";
+import { accountById } from "~/features/accounts/queries.server";
 
 /**
  * Which groups (course sections) a signed-in member may teach (decision 073): staff every group,
@@ -12,7 +13,7 @@ import { meetingSection, sectionWithCourse } from "~/features/sections/queries.s
  */
 export async function taughtTeacherId(db: Kysely<Database>, user: Pick<SessionUser, "id" | "role">): Promise<number | null> {
   if (user.role !== "instructor") return null;
-  const row = await db.selectFrom("users").select("teacher_id").where("id", "=", user.id).executeTakeFirst();
+  const row = await accountById(db, user.id);
   return row?.teacher_id ?? null;
 }
 

@@ -10,6 +10,7 @@ import { enrolmentLink } from "~/features/enrolments/links.server";
 import { enrolmentManagePath } from "~/features/sections/paths";
 import { ownedLiveEnrolmentsWithGroup } from "~/features/enrolments/queries.server";
 import { meetingsOfSections } from "~/features/sections/queries.server";
+import { accountById } from "~/features/accounts/queries.server";
 
 /**
  * The family's timetable and private calendar feed (issue 29, decision 068). A record is the
@@ -23,7 +24,7 @@ const MAX_DEMOS = 50;
 
 /** The account, or undefined when it is gone (a feed outliving its account answers nothing). */
 async function ownerOf(db: DB, userId: number): Promise<Owner | undefined> {
-  const row = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+  const row = await accountById(db, userId);
   return row ? accountOwner(db, userId) : undefined;
 }
 

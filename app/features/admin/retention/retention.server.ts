@@ -8,6 +8,7 @@ import { familyEmailOf } from "~/features/levels/levels.server";
 import { shiftTerm, termStart } from "./terms";
 import { seatsOfGroupsStarting } from "~/features/enrolments/queries.server";
 import { groupsWithOccupancy } from "~/features/sections/queries.server";
+import { courseNames, teacherNames } from "~/features/admin-content/queries.server";
 
 /**
  * The owner's figures (issue 44 item 4, decision 136): term-over-term retention by course, level,
@@ -120,7 +121,7 @@ export async function retentionReport(db: DB, term: string, lang: Lang): Promise
   const courseIds = [...new Set(inTerm.map((seat) => seat.courseId))];
   const teacherIds = [...new Set(inTerm.map((seat) => seat.teacherId).filter((id): id is number => id !== null))];
   const [courses, levels, teachers] = await Promise.all([
-    courseIds.length === 0 ? [] : db.selectFrom("courses").select(["id", "name_en", "name_ar"]).where("id", "in", courseIds).execute(),
+    courseIds.length === 0 ? [] : courseNames(db, courseIds),
     // A group's level is the ladder's level naming it as "the group teaching it now" (decision 130); the lowest when two do.
     sectionIds.length === 0
       ? []
@@ -131,7 +132,7 @@ export async function retentionReport(db: DB, term: string, lang: Lang): Promise
           .where("l.section_id", "in", sectionIds)
           .orderBy("l.position", "desc")
           .execute(),
-    teacherIds.length === 0 ? [] : db.selectFrom("teachers").select(["id", "name_en", "name_ar"]).where("id", "in", teacherIds).execute(),
+    teacherIds.length === 0 ? [] : teacherNames(db, teacherIds),
   ]);
   const levelOf = new Map(levels.map((level) => [level.section_id, level]));
   const courseName = new Map(courses.map((course) => [String(course.id), pick(course, "name", lang)]));

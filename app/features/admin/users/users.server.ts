@@ -9,6 +9,7 @@ import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { dropInvitesOf } from "~/features/accounts/staff-invite.server";
 import { setAccountAccess } from "~/features/accounts/accounts.server";
 import type { UserUpdate } from "./users.schema";
+import { allTeacherNames, teacherById } from "~/features/admin-content/queries.server";
 
 /** Staff view of accounts: never the password hash. */
 interface AdminUserRow {
@@ -84,7 +85,7 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     // An instructor teaches as a teacher profile (decision 073): named with the role, or kept from before.
     const role = change.role ?? user.role;
     const teacherId = role === "instructor" ? (change.teacherId ?? (user.role === "instructor" ? user.teacher_id : null)) : null;
-    if (role === "instructor" && (teacherId === null || !(await trx.selectFrom("teachers").select("id").where("id", "=", teacherId).executeTakeFirst()))) {
+    if (role === "instructor" && (teacherId === null || !(await teacherById(trx, teacherId)))) {
       return { ok: false, reason: "noTeacher" };
     }
     // Any move away from admin (to editor or to a parent account) takes power away.
@@ -136,6 +137,6 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
 
 /** The teacher profiles an instructor can teach as (invitation and role forms), by name; bounded. */
 export async function teacherChoices(db: DB, lang: "en" | "ar"): Promise<{ id: number; name: string }[]> {
-  const rows = await db.selectFrom("teachers").select(["id", "name_en", "name_ar"]).orderBy("name_en").orderBy("id").limit(500).execute();
+  const rows = await allTeacherNames(db, 500);
   return rows.map((row) => ({ id: row.id, name: (lang === "ar" && row.name_ar.trim()) || row.name_en }));
 }

@@ -4,6 +4,7 @@ import { postFormToApi } from "~/lib/forms/form-action.server";
 import { postedNumber } from "~/lib/forms/pick-fields.server";
 import { createPromoCode, deletePromoCode, saveDiscountSettings, saveEarlyPrice, updatePromoCode } from "./discounts.api";
 import { isCurrencyCode, parseMajor } from "~/lib/money";
+import { courseById } from "~/features/admin-content/queries.server";
 
 const text = (fields: Record<string, string>, name: string) => (fields[name] ?? "").trim();
 /** A money field typed in major units ("12.50"); what does not read as money goes as typed, for the schema to refuse. */
@@ -71,7 +72,7 @@ export async function adminDiscountsAction(args: ActionFunctionArgs) {
     const offer = /^\d{1,9}$/.test(offerId)
       ? kind === "camp"
         ? await context.db.selectFrom("camps").select("currency").where("id", "=", Number(offerId)).executeTakeFirst()
-        : await context.db.selectFrom("courses").select("currency").where("id", "=", Number(offerId)).executeTakeFirst()
+        : await courseById(context.db, Number(offerId))
       : undefined;
     return postFormToApi(args, {
       form: `early-${kind}-${offerId}`,

@@ -3,6 +3,7 @@ import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import type { PromoRow } from "./promo.server";
 import type { PromoInput } from "./promo.schema";
+import { coursePrices } from "~/features/admin-content/queries.server";
 
 /** Most codes the staff list shows (newest first); more than any academy runs at once. */
 export const PROMO_LIST_LIMIT = 500;
@@ -127,12 +128,7 @@ export async function deletePromo(db: DB, id: number, audit: (trx: DB, before: P
 /** Every course and camp with its fee and early-booking price, for the staff screen. */
 export async function listOfferPrices(db: DB) {
   const [courses, camps] = await Promise.all([
-    db
-      .selectFrom("courses")
-      .select(["id", "name_en", "name_ar", "price", "currency", "early_price_minor", "early_price_until"])
-      .orderBy("id")
-      .limit(500)
-      .execute(),
+    coursePrices(db, 500),
     db
       .selectFrom("camps")
       .select(["id", "title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"])

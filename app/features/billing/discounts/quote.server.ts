@@ -14,6 +14,7 @@ import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemProm
 import { invoiceTax, taxNameIn, totalOf, type PriceLine } from "./price-lines";
 import { ownedEnrolledChildKeys } from "~/features/enrolments/queries.server";
 import { sectionPrice } from "~/features/sections/queries.server";
+import { accountById } from "~/features/accounts/queries.server";
 
 /** What is priced: a course section (its course's fee) or a summer camp, by id. */
 export interface Offer {
@@ -85,7 +86,7 @@ const dayInWords = (date: string, lang: Lang) => formatDateLabel(`${date}T12:00:
  */
 async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean> {
   if (family.userId === null) return false;
-  const user = await db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", family.userId).executeTakeFirst();
+  const user = await accountById(db, family.userId);
   if (!user) return false;
   // The one ownership rule (account-owner.server): an unproven e-mail reaches no other family's enrolments.
   const owner = { id: family.userId, provenEmail: provenEmailOf(user) };
