@@ -4,7 +4,17 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkReads, loadOwnership, READS_BASELINE, readBaseline, readsIn, tableAccesses, writesIn, type Ownership } from "./check-table-ownership";
+import {
+  checkReads,
+  loadOwnership,
+  queryModules,
+  READS_BASELINE,
+  readBaseline,
+  readsIn,
+  tableAccesses,
+  writesIn,
+  type Ownership,
+} from "./check-table-ownership";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const script = path.join(import.meta.dirname, "check-table-ownership.ts");
@@ -50,6 +60,21 @@ describe("check-table-ownership", () => {
     const planted = await loadOwnership(root);
     expect(planted.twice).toEqual([{ table: "jobs", owners: ["app/features/one/", "server/two/"] }]);
     expect(planted.owner.get("users")).toBe("app/features/one/");
+  });
+
+  it("names this repository's query modules, and refuses one that is not a file of its owner's folder", async () => {
+    const here = (await queryModules()).map((file) => path.relative(repo, file).split(path.sep).join("/"));
+    expect(here).toContain("app/features/enrolments/queries.server.ts");
+    expect(here).toContain("app/features/sections/queries.server.ts");
+    const planted = mkdtempSync(path.join(tmpdir(), "query-modules-"));
+    try {
+      mkdirSync(path.join(planted, "server"), { recursive: true });
+      mkdirSync(path.join(planted, "app/features/groups"), { recursive: true });
+      writeFileSync(path.join(planted, "app/features/groups/tables.ts"), `export const owns = [];\nexport const queries = ["../other/queries.server.ts"];\n`);
+      await expect(queryModules(planted)).rejects.toThrow("names a query module that is not a file of its folder");
+    } finally {
+      rmSync(planted, { recursive: true, force: true });
+    }
   });
 
   it("refuses planted writes outside the owner, Kysely's (aliased) and raw SQL, and the run fails", () => {
