@@ -21,7 +21,7 @@ import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.
 import { erasePortfolio } from "~/features/portfolio/portfolio.server";
 import { eraseProgressReports, familyReports } from "~/features/progress/progress.server";
 import type { MediaStorage } from "~server/storage/storage";
-import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { leaveFamilyOnDelete } from "~/features/guardians/guardians.server";
 import { positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
@@ -36,6 +36,7 @@ import { billingExport, campEnrollmentsInvoicedTo, invoicesKept } from "~/featur
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
 import { ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
 import { ownedWaitlistPlaces } from "~/features/sections/queries.server";
+import { ownedBookings, waitlistPlacesByEmail } from "~/features/booking/queries.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -152,37 +153,7 @@ export async function ownProfile(db: DB, userId: number): Promise<AccountProfile
   return profileOf(await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow());
 }
 
-async function bookingRows(db: DB, owner: Owner) {
-  return db
-    .selectFrom("demo_bookings as b")
-    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
-    .leftJoin("courses as c", "c.id", "b.course_id")
-    .select([
-      "b.id",
-      "b.slot_id",
-      "b.reference",
-      "b.code",
-      "b.status",
-      "b.course_name",
-      "b.child_name",
-      "b.child_age",
-      "b.parent_name",
-      "b.email",
-      "b.phone",
-      "b.lang",
-      "b.created_at",
-      "s.starts_at",
-      "s.duration_minutes",
-      "s.mode",
-      "c.slug",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where(ownedBy("b", owner))
-    .orderBy("s.starts_at", "asc")
-    .orderBy("b.id", "asc")
-    .execute();
-}
+const bookingRows = (db: DB, owner: Owner) => ownedBookings(db, owner);
 
 async function enrollmentRows(db: DB, owner: Owner) {
   if (!owner.provenEmail) return [];
@@ -217,32 +188,7 @@ async function brochureRows(db: DB, owner: Owner) {
 
 /** Waitlist places sent with the account's proven e-mail (an entry carries no account id). */
 async function waitlistRows(db: DB, owner: Owner) {
-  if (!owner.provenEmail) return [];
-  return db
-    .selectFrom("slot_waitlist as w")
-    .innerJoin("demo_slots as s", "s.id", "w.slot_id")
-    .leftJoin("courses as c", "c.id", "w.course_id")
-    .select([
-      "w.id",
-      "w.slot_id",
-      "w.status",
-      "w.child_name",
-      "w.child_age",
-      "w.parent_name",
-      "w.email",
-      "w.phone",
-      "w.lang",
-      "w.offer_expires_at",
-      "w.created_at",
-      "s.starts_at",
-      "s.mode",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where(sameEmail("w.email", owner.provenEmail))
-    .orderBy("s.starts_at", "asc")
-    .orderBy("w.id", "asc")
-    .execute();
+  return owner.provenEmail ? waitlistPlacesByEmail(db, owner.provenEmail) : [];
 }
 
 /** Course-section enrolments (issue 29): by the account's id, or its proven e-mail, as demo bookings. */

@@ -5,6 +5,7 @@ import { dropJob, replaceJobPayload } from "~server/jobs/queue";
 import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { ownedEnrolmentContacts } from "~/features/enrolments/queries.server";
 import { ownedWaitlistContacts } from "~/features/sections/queries.server";
+import { ownedBookingContacts, waitlistContactsByEmail } from "~/features/booking/queries.server";
 
 /** Most distinct e-mails and names one erasure looks for in the queue (a family has a handful). */
 const MAX_NEEDLES = 200;
@@ -76,14 +77,7 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
     }
   };
   add(await ownedEnrolmentContacts(trx, owner, MAX_NEEDLES));
-  add(
-    await trx
-      .selectFrom("demo_bookings")
-      .select(["child_name", "parent_name", "email", "phone"])
-      .where(ownedBy("demo_bookings", owner))
-      .limit(MAX_NEEDLES)
-      .execute(),
-  );
+  add(await ownedBookingContacts(trx, owner, MAX_NEEDLES));
   add(await ownedWaitlistContacts(trx, owner, MAX_NEEDLES));
   add(
     await trx
@@ -102,14 +96,7 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
         .limit(MAX_NEEDLES)
         .execute(),
     );
-    add(
-      await trx
-        .selectFrom("slot_waitlist")
-        .select(["child_name", "parent_name", "email", "phone"])
-        .where(sameEmail("email", owner.provenEmail))
-        .limit(MAX_NEEDLES)
-        .execute(),
-    );
+    add(await waitlistContactsByEmail(trx, owner.provenEmail, MAX_NEEDLES));
   }
   const kept = [...names].filter((name) => name.length >= MIN_NAME_LENGTH).slice(0, MAX_NEEDLES);
   return { emails: new Set([...emails].slice(0, MAX_NEEDLES)), names: kept.sort((a, b) => b.length - a.length) };

@@ -14,6 +14,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { cancelBookingsByStaff, closeUpcomingSlotsOfCourse } from "~/features/booking/staff-cancel.server";
 import { endWaitlistsByStaff } from "~/features/booking/waitlist-close.server";
 import { enrolledCountOfCourse } from "~/features/enrolments/queries.server";
+import { bookingCountOfCourse } from "~/features/booking/queries.server";
 
 const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
@@ -79,14 +80,7 @@ export async function courseValues(db: DB, id: number): Promise<CourseInput | un
 const keepRevision = async (trx: DB, id: number, userId: number, created: boolean) =>
   afterContentSave(trx, { table: "courses", recordId: id, userId, values: (await courseValues(trx, id)) ?? {}, created });
 
-async function countBookings(db: DB, courseId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom("demo_bookings")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("course_id", "=", courseId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
+const countBookings = (db: DB, courseId: number): Promise<number> => bookingCountOfCourse(db, courseId);
 
 function columns(input: CourseValues) {
   return {

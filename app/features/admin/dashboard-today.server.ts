@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { listInvoices } from "~/features/billing/index.server";
 import { enrolledCountOf, recentEnrolmentCount, recentEnrolments } from "~/features/enrolments/queries.server";
+import { trialsBetween } from "~/features/booking/queries.server";
 
 /**
  * The dashboard's "today" (issue 42 step 9, decision 114): what a member of staff opening the back
@@ -123,17 +124,7 @@ export async function dashboardToday(db: DB, timeZone: string, now = new Date())
       .orderBy("m.id")
       .limit(100)
       .execute(),
-    db
-      .selectFrom("demo_bookings as b")
-      .innerJoin("demo_slots as d", "d.id", "b.slot_id")
-      .select(["b.id", "d.starts_at", "b.code", "b.course_name", "b.child_name", "b.child_age", "b.parent_name", "b.phone"])
-      .where("b.status", "=", "booked")
-      .where("d.starts_at", ">=", nowText)
-      .where("d.starts_at", "<", trialsEnd)
-      .orderBy("d.starts_at")
-      .orderBy("b.id")
-      .limit(50)
-      .execute(),
+    trialsBetween(db, nowText, trialsEnd, 50),
     listInvoices(db, { status: "overdue", q: "", page: 1 }, today),
     recentEnrolments(db, since, LIST_LIMIT),
     recentEnrolmentCount(db, since),

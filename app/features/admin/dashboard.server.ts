@@ -9,6 +9,7 @@ import { campsOffStartDate } from "./settings/settings.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";
 import { contentCounts } from "~/features/admin-content/queries.server";
 import { accountCount } from "~/features/accounts/queries.server";
+import { upcomingBookingCount } from "~/features/booking/queries.server";
 
 const CHART_WEEKS = 12;
 
@@ -66,13 +67,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     accountCount(db),
     db.selectFrom("school_enquiries").select(count).where("status", "=", "new").executeTakeFirst(),
     db.selectFrom("contact_messages").select(count).where("status", "=", "new").executeTakeFirst(),
-    db
-      .selectFrom("demo_bookings")
-      .innerJoin("demo_slots", "demo_slots.id", "demo_bookings.slot_id")
-      .select(count)
-      .where("demo_bookings.status", "=", "booked")
-      .where("demo_slots.starts_at", ">=", nowText)
-      .executeTakeFirst(),
+    upcomingBookingCount(db, nowText),
     db.selectFrom("enrollments").select(count).executeTakeFirst(),
     db.selectFrom("brochure_leads").select(count).executeTakeFirst(),
   ]);

@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { ownedBy, ownerOf as accountOwner, type Owner } from "~/features/family/account-owner.server";
+import { ownerOf as accountOwner, type Owner } from "~/features/family/account-owner.server";
 import { nowIso } from "~server/db/values";
 import { mailedToken, newToken, tokenHash } from "~server/security/one-time-links";
 import { endCalendarFeeds, storeCalendarFeed } from "~server/security/calendar-feeds";
@@ -11,6 +11,7 @@ import { enrolmentManagePath } from "~/features/sections/paths";
 import { ownedLiveEnrolmentsWithGroup } from "~/features/enrolments/queries.server";
 import { meetingsOfSections } from "~/features/sections/queries.server";
 import { accountById } from "~/features/accounts/queries.server";
+import { ownedBookedDemos } from "~/features/booking/queries.server";
 
 /**
  * The family's timetable and private calendar feed (issue 29, decision 068). A record is the
@@ -256,31 +257,7 @@ export async function feedEvents(
       });
     }
   }
-  const demos = await db
-    .selectFrom("demo_bookings as b")
-    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
-    .leftJoin("courses as c", "c.id", "b.course_id")
-    .select([
-      "b.id",
-      "b.code",
-      "b.child_name",
-      "b.course_name",
-      "b.created_at",
-      "b.updated_at",
-      "s.starts_at",
-      "s.duration_minutes",
-      "s.mode",
-      "s.meeting_url",
-      "c.slug",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where("b.status", "=", "booked")
-    .where("s.starts_at", ">", new Date(Date.now() - 7 * 86_400_000).toISOString())
-    .where(ownedBy("b", owner))
-    .orderBy("s.starts_at")
-    .limit(MAX_DEMOS)
-    .execute();
+  const demos = await ownedBookedDemos(db, owner, new Date(Date.now() - 7 * 86_400_000).toISOString(), MAX_DEMOS);
   for (const demo of demos) {
     const start = new Date(demo.starts_at);
     events.push({

@@ -8,6 +8,7 @@ import { overdueFlagSql, owedShown, owedSql } from "~/features/billing/rules";
 import { termOf, type MoneyPeriod } from "./money-period";
 import type { Amounts, FunnelCounts, MoneyRow, MoneySummary } from "./money-types";
 import { enrolmentsAfterDemos } from "~/features/enrolments/queries.server";
+import { bookingsOfClassesBetween } from "~/features/booking/queries.server";
 
 /**
  * The staff dashboard's money view (issue 31 part 7, decision 093). Every figure is per currency:
@@ -131,17 +132,7 @@ export async function moneySummary(
  * key and e-mail) in the course; paid is such an enrolment whose invoice is paid in full.
  */
 async function paidFunnel(db: DB, range: { fromAt: string; toAt: string; lang: Lang }): Promise<MoneySummary["funnel"]> {
-  const bookings = await db
-    .selectFrom("demo_bookings as b")
-    .innerJoin("demo_slots as d", "d.id", "b.slot_id")
-    .leftJoin("courses as c", "c.id", "b.course_id")
-    .select(["b.id", "b.course_id", "b.course_name", "b.status", "b.email", "b.child_name", "b.created_at", "c.name_en", "c.name_ar"])
-    .where("d.starts_at", ">=", range.fromAt)
-    .where("d.starts_at", "<", range.toAt)
-    .where("b.status", "<>", "cancelled")
-    .orderBy("b.id")
-    .limit(MAX_FUNNEL_BOOKINGS)
-    .execute();
+  const bookings = await bookingsOfClassesBetween(db, range.fromAt, range.toAt, MAX_FUNNEL_BOOKINGS);
   const total: FunnelCounts = { booked: 0, attended: 0, enrolled: 0, paid: 0 };
   if (bookings.length === 0) return { total, byCourse: [] };
   const courseIds = [...new Set(bookings.map((b) => b.course_id).filter((id): id is number => id !== null))];
