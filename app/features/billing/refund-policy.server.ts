@@ -5,6 +5,7 @@ import { findInvoiceOf, invoiceOutstanding, refundable } from "./ledger.server";
 import { owedShown } from "./rules";
 import { refundTermsOfEnrolment } from "~/features/enrolments/queries.server";
 import { courseRefundPolicies } from "~/features/admin-content/queries.server";
+import { campRefundPolicies } from "~/features/admin/queries.server";
 
 /**
  * The refund policy of an offer (decision 092): the percent of what was paid that a drop gives
@@ -40,14 +41,7 @@ export async function saveRefundPolicy(
 
 /** Every course and camp with its policy, for the staff screen. */
 export async function listRefundPolicies(db: DB) {
-  const [courses, camps] = await Promise.all([
-    courseRefundPolicies(db),
-    db
-      .selectFrom("camps")
-      .select(["id", "title_en as name_en", "title_ar as name_ar", "refund_percent_before", "refund_percent_after"])
-      .orderBy("id")
-      .execute(),
-  ]);
+  const [courses, camps] = await Promise.all([courseRefundPolicies(db), campRefundPolicies(db)]);
   const shape = (kind: "course" | "camp") => (row: (typeof courses)[number]) => ({
     kind,
     id: row.id,

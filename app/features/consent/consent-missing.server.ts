@@ -13,6 +13,7 @@ import { textMail } from "~/lib/mail/html";
 import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { enrolledChildNamesByEmail, enrolledInSection } from "~/features/enrolments/queries.server";
 import { groupChoices } from "~/features/sections/queries.server";
+import { campBatches } from "~/features/admin/queries.server";
 
 /** The reminder e-mail's template name (consent.manifest.server.ts). */
 export const CONSENT_REMINDER_MAIL = "consent-reminder";
@@ -197,9 +198,7 @@ export async function missingChoices(db: DB, lang: Lang) {
     .execute();
   // Enrolments store the English batch value: the list shows the batch's label in the reader's language.
   const ids = [...new Set(camps.map((c) => c.id))];
-  const batches = new Map(
-    (ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]),
-  );
+  const batches = new Map((ids.length ? await campBatches(db, ids) : []).map((c) => [c.id, c.batches]));
   return {
     sections: sections.map((s) => ({
       value: `s:${s.id}`,

@@ -15,6 +15,7 @@ import { invoiceTax, taxNameIn, totalOf, type PriceLine } from "./price-lines";
 import { ownedEnrolledChildKeys } from "~/features/enrolments/queries.server";
 import { sectionPrice } from "~/features/sections/queries.server";
 import { accountById } from "~/features/accounts/queries.server";
+import { campPrice } from "~/features/admin/queries.server";
 
 /** What is priced: a course section (its course's fee) or a summer camp, by id. */
 export interface Offer {
@@ -68,11 +69,7 @@ async function offerPrice(db: DB, offer: Offer) {
   if (offer.kind === "section") {
     return sectionPrice(db, offer.id);
   }
-  return db
-    .selectFrom("camps")
-    .select(["title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"])
-    .where("id", "=", offer.id)
-    .executeTakeFirst();
+  return campPrice(db, offer.id);
 }
 
 /** A day of the academy's calendar in words (noon UTC of that date, read in UTC: the same day everywhere). */
