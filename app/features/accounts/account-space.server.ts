@@ -6,7 +6,7 @@ import type { DemoBookingStatus, SubmissionStatus, UsersTable } from "~server/db
 import { nowIso } from "~server/db/values";
 import { hashPassword, passwordMatches } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
-import { endCalendarFeeds } from "~server/security/calendar-feeds";
+import { calendarFeedSettings, endCalendarFeeds } from "~server/security/calendar-feeds";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { cancelBookingsOnErasure, eraseBookings, eraseWaitlistPlaces, leaveSlotLines } from "~/features/booking/erase.server";
@@ -482,7 +482,7 @@ export async function accountExport(db: DB, userId: number) {
       createdAt: w.created_at,
     })),
     // The feed's settings only: never its seed or token hash (either would rebuild or match the secret URL).
-    calendarFeeds: (await db.selectFrom("calendar_feeds").select(["lang", "created_at"]).where("user_id", "=", userId).orderBy("id").execute()).map((f) => ({
+    calendarFeeds: (await calendarFeedSettings(db, userId)).map((f) => ({
       language: f.lang,
       createdAt: f.created_at,
     })),

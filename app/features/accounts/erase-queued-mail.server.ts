@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { dropJob, replaceJobPayload } from "~server/jobs/queue";
+import { dropJob, jobsMentioning, replaceJobPayload } from "~server/jobs/queue";
 import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { ownedEnrolmentContacts } from "~/features/enrolments/queries.server";
 import { ownedWaitlistContacts } from "~/features/sections/queries.server";
@@ -29,12 +28,7 @@ export async function eraseFamilyMailJobs(
 ): Promise<{ mailJobsDeleted: number; mailJobsBlanked: number }> {
   const { emails, names } = await familyNeedles(trx, owner);
   if (emails.size === 0) return { mailJobsDeleted: 0, mailJobsBlanked: 0 };
-  const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const jobs = await trx
-    .selectFrom("jobs")
-    .select(["id", "payload", "status"])
-    .where((eb) => eb.or([...emails].map((email) => sql<boolean>`lower(${sql.ref("payload")}) like ${`%${escape(email)}%`} escape ${"\\"}`)))
-    .execute();
+  const jobs = await jobsMentioning(trx, [...emails]);
   let mailJobsDeleted = 0;
   let mailJobsBlanked = 0;
   const now = nowIso();

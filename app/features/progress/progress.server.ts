@@ -13,6 +13,7 @@ import { notifyFamily } from "~/features/push/index.server";
 import type { ReportNotes } from "./progress.schema";
 import { enrolledOrDroppedInSection } from "~/features/enrolments/queries.server";
 import { heldMeetingCount, scheduledSpan, sectionWithCourse } from "~/features/sections/queries.server";
+import { lastActionAt } from "~server/audit/read";
 
 /**
  * Termly progress reports (issue 44 item 3, decision 138). One report per child in a group (per
@@ -87,16 +88,7 @@ export type ReportGroup = NonNullable<Awaited<ReturnType<typeof groupOf>>>;
 export async function reportRoster(db: DB, sectionId: number) {
   const rows = await enrolledOrDroppedInSection(db, sectionId, MAX_REPORTS);
   const dropped = rows.filter((row) => row.status === "dropped").map((row) => row.id);
-  const drops = dropped.length
-    ? await db
-        .selectFrom("audit_log")
-        .select(["entity_id", (eb) => eb.fn.max("created_at").as("at")])
-        .where("entity", "=", "section_enrolment")
-        .where("action", "=", "drop")
-        .where("entity_id", "in", dropped.map(String))
-        .groupBy("entity_id")
-        .execute()
-    : [];
+  const drops = dropped.length ? await lastActionAt(db, "section_enrolment", "drop", dropped.map(String)) : [];
   const droppedAt = new Map(drops.map((row) => [Number(row.entity_id), String(row.at)]));
   const firstClass = (await scheduledSpan(db, sectionId)).first;
   return rows.flatMap((row) => {

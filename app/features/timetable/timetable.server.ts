@@ -2,7 +2,7 @@ import type { DB } from "~server/db/db";
 import { ownerOf as accountOwner, type Owner } from "~/features/family/account-owner.server";
 import { nowIso } from "~server/db/values";
 import { mailedToken, newToken, tokenHash } from "~server/security/one-time-links";
-import { endCalendarFeeds, storeCalendarFeed } from "~server/security/calendar-feeds";
+import { calendarFeedByHash, calendarFeedOf, endCalendarFeeds, storeCalendarFeed } from "~server/security/calendar-feeds";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
@@ -152,7 +152,7 @@ const linkOf = (publicUrl: string, token: string, createdAt: string): FeedLink =
  * when the secret changed since: then the stored hash no longer matches and the family makes a new one).
  */
 export async function currentFeed(db: DB, userId: number, secret: string, publicUrl: string): Promise<FeedLink | null> {
-  const row = await db.selectFrom("calendar_feeds").select(["seed", "token_hash", "created_at"]).where("user_id", "=", userId).executeTakeFirst();
+  const row = await calendarFeedOf(db, userId);
   if (!row) return null;
   const token = mailedToken(secret, PURPOSE, row.seed);
   return tokenHash(token) === row.token_hash ? linkOf(publicUrl, token, row.created_at) : null;
@@ -166,7 +166,7 @@ export async function renewFeed(db: DB, userId: number, lang: Lang, secret: stri
   const seed = newToken();
   const token = mailedToken(secret, PURPOSE, seed);
   const now = nowIso();
-  const before = await db.selectFrom("calendar_feeds").select("id").where("user_id", "=", userId).executeTakeFirst();
+  const before = await calendarFeedOf(db, userId);
   await storeCalendarFeed(db, { userId, seed, tokenHash: tokenHash(token), lang, createdAt: now });
   return { link: linkOf(publicUrl, token, now), replaced: before !== undefined };
 }
@@ -179,7 +179,7 @@ export async function revokeFeed(db: DB, userId: number): Promise<boolean> {
 /** The feed a URL's token opens ({ id, userId, lang }), or undefined. Only the token's hash is looked up. */
 export async function feedByToken(db: DB, token: string) {
   if (!TOKEN_SHAPE.test(token)) return undefined;
-  return db.selectFrom("calendar_feeds").select(["id", "user_id as userId", "lang"]).where("token_hash", "=", tokenHash(token)).executeTakeFirst();
+  return calendarFeedByHash(db, tokenHash(token));
 }
 
 /** One event of the feed, before it is written as iCalendar. */
