@@ -37,6 +37,7 @@ import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.serve
 import { ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
 import { ownedWaitlistPlaces } from "~/features/sections/queries.server";
 import { ownedBookings, waitlistPlacesByEmail } from "~/features/booking/queries.server";
+import { attendanceMarksOf } from "~/features/teaching/queries.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -334,16 +335,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
  */
 /** Attendance marks of these group enrolments and check-outs of these camp enrolments, for the data export. */
 async function attendanceExport(db: DB, enrolmentIds: number[], campEnrollmentIds: number[]) {
-  const marks = enrolmentIds.length
-    ? await db
-        .selectFrom("meeting_attendance as a")
-        .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
-        .innerJoin("section_enrolments as e", "e.id", "a.enrolment_id")
-        .select(["e.child_name", "m.starts_at", "a.status", "a.note", "a.updated_at"])
-        .where("a.enrolment_id", "in", enrolmentIds)
-        .orderBy("m.starts_at")
-        .execute()
-    : [];
+  const marks = enrolmentIds.length ? await attendanceMarksOf(db, enrolmentIds) : [];
   const checkouts = campEnrollmentIds.length
     ? await db
         .selectFrom("camp_checkouts as k")

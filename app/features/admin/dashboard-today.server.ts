@@ -1,8 +1,9 @@
 import type { DB } from "~server/db/db";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { listInvoices } from "~/features/billing/index.server";
-import { enrolledCountOf, recentEnrolmentCount, recentEnrolments } from "~/features/enrolments/queries.server";
+import { recentEnrolmentCount, recentEnrolments } from "~/features/enrolments/queries.server";
 import { trialsBetween } from "~/features/booking/queries.server";
+import { meetingsWithCounts } from "~/features/sections/queries.server";
 
 /**
  * The dashboard's "today" (issue 42 step 9, decision 114): what a member of staff opening the back
@@ -93,37 +94,7 @@ export async function dashboardToday(db: DB, timeZone: string, now = new Date())
   const since = new Date(now.getTime() - NEW_ENROLMENT_DAYS * 86_400_000).toISOString();
 
   const [classRows, trialRows, overdue, enrolmentRows, enrolmentCount] = await Promise.all([
-    db
-      .selectFrom("section_meetings as m")
-      .innerJoin("course_sections as s", "s.id", "m.section_id")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .leftJoin("teachers as t", "t.id", "s.teacher_id")
-      .select([
-        "m.id",
-        "m.section_id",
-        "m.starts_at",
-        "m.duration_minutes",
-        "m.status",
-        "c.name_en",
-        "c.name_ar",
-        "t.name_en as teacher_en",
-        "t.name_ar as teacher_ar",
-      ])
-      .select((eb) => [
-        enrolledCountOf(db, "m.section_id").as("enrolled"),
-        eb
-          .selectFrom("meeting_attendance as a")
-          .select((a) => a.fn.countAll<number>().as("n"))
-          .whereRef("a.meeting_id", "=", "m.id")
-          .as("marked"),
-      ])
-      .where("s.status", "!=", "cancelled")
-      .where("m.starts_at", ">=", dayStart)
-      .where("m.starts_at", "<", dayEnd)
-      .orderBy("m.starts_at")
-      .orderBy("m.id")
-      .limit(100)
-      .execute(),
+    meetingsWithCounts(db, { from: dayStart, to: dayEnd, teacherId: null, limit: 100 }),
     trialsBetween(db, nowText, trialsEnd, 50),
     listInvoices(db, { status: "overdue", q: "", page: 1 }, today),
     recentEnrolments(db, since, LIST_LIMIT),

@@ -10,6 +10,7 @@ import { notifyFamily } from "~/features/push/index.server";
 import { enrolledInSection } from "~/features/enrolments/queries.server";
 import { findEnrolment } from "~/features/enrolments/enrolments.server";
 import { heldMeetingCount, sectionWithCourse } from "~/features/sections/queries.server";
+import { attendedCountsInSection } from "~/features/teaching/queries.server";
 
 export type CertificateRow = Selectable<CertificatesTable>;
 
@@ -120,19 +121,7 @@ export async function groupRates(db: DB, sectionId: number, now = nowIso()): Pro
   const enrolments = await enrolledInSection(db, sectionId, { order: "name", limit: MAX_ROSTER });
   const ids = enrolments.map((e) => e.id);
   // Present or late at one of this group's held meetings (a make-up elsewhere is the other group's record).
-  const marks = ids.length
-    ? await db
-        .selectFrom("meeting_attendance as a")
-        .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
-        .select(["a.enrolment_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("a.enrolment_id", "in", ids)
-        .where("m.section_id", "=", sectionId)
-        .where("m.status", "=", "scheduled")
-        .where("m.starts_at", "<=", now)
-        .where("a.status", "in", ["present", "late"])
-        .groupBy("a.enrolment_id")
-        .execute()
-    : [];
+  const marks = ids.length ? await attendedCountsInSection(db, ids, sectionId, now) : [];
   const attendedBy = new Map(marks.map((m) => [m.enrolment_id, Number(m.n)]));
   return {
     section: {

@@ -14,6 +14,7 @@ import type { ReportNotes } from "./progress.schema";
 import { enrolledOrDroppedInSection } from "~/features/enrolments/queries.server";
 import { heldMeetingCount, scheduledSpan, sectionWithCourse } from "~/features/sections/queries.server";
 import { lastActionAt } from "~server/audit/read";
+import { attendedCountsInSection } from "~/features/teaching/queries.server";
 
 /**
  * Termly progress reports (issue 44 item 3, decision 138). One report per child in a group (per
@@ -101,17 +102,8 @@ export async function reportRoster(db: DB, sectionId: number) {
 /** A child's attendance up to `until` (their leaving): present or late at this group's classes held by then, of those held. */
 async function attendanceUntil(db: DB, sectionId: number, enrolmentId: number, until: string) {
   const held = await heldMeetingCount(db, sectionId, until);
-  const attended = await db
-    .selectFrom("meeting_attendance as a")
-    .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("a.enrolment_id", "=", enrolmentId)
-    .where("m.section_id", "=", sectionId)
-    .where("m.status", "=", "scheduled")
-    .where("m.starts_at", "<=", until)
-    .where("a.status", "in", ["present", "late"])
-    .executeTakeFirstOrThrow();
-  return { attended: Number(attended.n), held };
+  const [attended] = await attendedCountsInSection(db, [enrolmentId], sectionId, until);
+  return { attended: Number(attended?.n ?? 0), held };
 }
 
 /** The group's children (enrolled, or who left mid-term) with their notes and their report's state (the teaching page). */

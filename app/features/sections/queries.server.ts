@@ -1,12 +1,14 @@
 import type { DB } from "~server/db/db";
+import { enrolledCountOf } from "~/features/enrolments/queries.server";
 import { ownedBy, type Owner } from "~/features/family/account-owner.server";
+import { markedCountOf } from "~/features/teaching/queries.server";
 
 /**
  * The course groups' query module (decision 153): other features read `course_sections`,
  * `section_meetings` and `section_waitlist` through these functions. A lookup returns the group's
  * or the meeting's own columns (with its course's names where every caller shows them); a list
  * that joined the course or the instructor is one query here, as it was where it was written.
- * Imports no feature but family's ownership rule, so the features sections itself imports
+ * Imports no feature but family's ownership rule and other query modules, so the features sections itself imports
  * (teaching, levels, billing, booking...) may call it: check-import-cycles.ts counts it as a node
  * of its own.
  */
@@ -73,6 +75,54 @@ export function currentGroupCoursesOfTeacher(db: DB, teacherId: number, now: str
     .where("s.ends_at", ">=", now)
     .orderBy("s.starts_at")
     .execute();
+}
+
+/**
+ * The groups not cancelled that began by `startedBy` and end at `endsFrom` or later (one
+ * instructor's, or everyone's when `teacherId` is null), with the course and how many are
+ * enrolled, latest end first.
+ */
+export function runningGroupsWithEnrolled(db: DB, options: { teacherId: number | null; startedBy: string; endsFrom: string; limit: number }) {
+  let query = db
+    .selectFrom("course_sections as s")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["s.id", "s.starts_at", "s.ends_at", "c.name_en", "c.name_ar"])
+    .select(enrolledCountOf(db, "s.id").as("enrolled"))
+    .where("s.status", "!=", "cancelled")
+    .where("s.starts_at", "<=", options.startedBy)
+    .where("s.ends_at", ">=", options.endsFrom);
+  if (options.teacherId !== null) query = query.where("s.teacher_id", "=", options.teacherId);
+  return query.orderBy("s.ends_at", "desc").orderBy("s.id", "desc").limit(options.limit).execute();
+}
+
+/**
+ * The meetings starting in [from, to) of groups not cancelled (one instructor's, or everyone's
+ * when `teacherId` is null), with the course, the instructor, how many are enrolled and how many
+ * marks were taken, in time order.
+ */
+export function meetingsWithCounts(db: DB, options: { from: string; to: string; teacherId: number | null; limit: number }) {
+  let query = db
+    .selectFrom("section_meetings as m")
+    .innerJoin("course_sections as s", "s.id", "m.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .leftJoin("teachers as t", "t.id", "s.teacher_id")
+    .select([
+      "m.id",
+      "m.section_id",
+      "m.starts_at",
+      "m.duration_minutes",
+      "m.status",
+      "c.name_en",
+      "c.name_ar",
+      "t.name_en as teacher_en",
+      "t.name_ar as teacher_ar",
+    ])
+    .select([enrolledCountOf(db, "m.section_id").as("enrolled"), markedCountOf(db, "m.id").as("marked")])
+    .where("s.status", "!=", "cancelled")
+    .where("m.starts_at", ">=", options.from)
+    .where("m.starts_at", "<", options.to);
+  if (options.teacherId !== null) query = query.where("s.teacher_id", "=", options.teacherId);
+  return query.orderBy("m.starts_at").orderBy("m.id").limit(options.limit).execute();
 }
 
 /**

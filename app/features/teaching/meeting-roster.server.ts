@@ -6,7 +6,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import type { AttendanceStatus } from "~server/db/schema";
 import { consentNeedsFor } from "~/features/consent/roster-needs.server";
-import { makeupGuestsFor, reportedAbsencesFor } from "./roster-extras.server";
+import { makeupGuestsFor, reportedAbsencesFor } from "~/features/makeups/queries.server";
 import { meetingWithGroup } from "~/features/sections/queries.server";
 
 /** Most children one meeting's roster lists (a group holds at most 500 seats, plus make-up guests). */

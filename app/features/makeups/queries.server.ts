@@ -1,8 +1,13 @@
 import type { DB } from "~server/db/db";
 import { comingMeetingsOfSection } from "~/features/sections/queries.server";
 
-// Reads of the make-ups' records for the rosters: here, beside the rosters, so the make-ups feature may call
-// the owners of the tables it changes (teaching, sections) without an import cycle (decision 145).
+/**
+ * The make-ups' query module (decision 153): the rosters (teaching's, sections') read the make-up
+ * guests and reported absences here. Decision 145 had put these reads beside the rosters, so that
+ * make-ups could call teaching and sections without an import cycle; as a declared query module
+ * (a node of its own in the import graph, importing only sections' query module) they are back
+ * with their owner and the cycle still cannot form.
+ */
 
 /** A make-up guest in a class, marked under their own enrolment (from the group they came from, decision 073). */
 export interface MakeupGuest {
