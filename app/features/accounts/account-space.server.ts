@@ -15,7 +15,7 @@ import { sectionWaitlistLink } from "~/features/sections/links.server";
 import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/features/booking/paths";
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
-import { forgetChildren, listChildren, type SavedChild } from "~/features/family/children.server";
+import { forgetChildren, listChildren, type SavedChild, savedChildrenOf } from "~/features/family/children.server";
 import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
 import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.server";
 import { erasePortfolio } from "~/features/portfolio/portfolio.server";
@@ -38,6 +38,8 @@ import { ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server"
 import { ownedWaitlistPlaces } from "~/features/sections/queries.server";
 import { ownedBookings, waitlistPlacesByEmail } from "~/features/booking/queries.server";
 import { attendanceMarksOf } from "~/features/teaching/queries.server";
+import { brochureLeadsByEmail } from "~/features/camp/queries.server";
+import { messagesByEmail } from "~/features/contact/queries.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -183,8 +185,7 @@ async function enrollmentRows(db: DB, owner: Owner) {
 }
 
 async function brochureRows(db: DB, owner: Owner) {
-  if (!owner.provenEmail) return [];
-  return db.selectFrom("brochure_leads").selectAll().where(sameEmail("student_email", owner.provenEmail)).orderBy("created_at", "desc").execute();
+  return owner.provenEmail ? brochureLeadsByEmail(db, owner.provenEmail) : [];
 }
 
 /** Waitlist places sent with the account's proven e-mail (an entry carries no account id). */
@@ -199,13 +200,7 @@ const sectionEnrolmentRows = (db: DB, owner: Owner) => ownedEnrolmentsForAccount
 const sectionWaitlistRows = (db: DB, owner: Owner) => ownedWaitlistPlaces(db, owner);
 
 async function contactRows(db: DB, owner: Owner) {
-  if (!owner.provenEmail) return [];
-  return db
-    .selectFrom("contact_messages")
-    .select(["id", "email", "description", "status", "created_at"])
-    .where(sameEmail("email", owner.provenEmail))
-    .orderBy("created_at", "desc")
-    .execute();
+  return owner.provenEmail ? messagesByEmail(db, owner.provenEmail) : [];
 }
 
 /**
@@ -483,9 +478,7 @@ export async function accountExport(db: DB, userId: number) {
     consentAnswers: await consentExport(db, owner),
     // Invoices with their lines, payments and refunds, credit notes (decision 093).
     ...(await billingExport(db, userId)),
-    savedChildren: (
-      await db.selectFrom("account_children").select(["name", "age", "created_at", "updated_at"]).where("user_id", "=", userId).orderBy("id").execute()
-    ).map((c) => ({ name: c.name, age: c.age, createdAt: c.created_at, updatedAt: c.updated_at })),
+    savedChildren: (await savedChildrenOf(db, userId)).map((c) => ({ name: c.name, age: c.age, createdAt: c.created_at, updatedAt: c.updated_at })),
   };
 }
 

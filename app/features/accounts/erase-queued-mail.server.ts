@@ -1,10 +1,11 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { dropJob, jobsMentioning, replaceJobPayload } from "~server/jobs/queue";
-import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { ownedEnrolmentContacts } from "~/features/enrolments/queries.server";
 import { ownedWaitlistContacts } from "~/features/sections/queries.server";
 import { ownedBookingContacts, waitlistContactsByEmail } from "~/features/booking/queries.server";
+import { ownedAnswerContacts } from "~/features/consent/queries.server";
 
 /** Most distinct e-mails and names one erasure looks for in the queue (a family has a handful). */
 const MAX_NEEDLES = 200;
@@ -73,14 +74,7 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
   add(await ownedEnrolmentContacts(trx, owner, MAX_NEEDLES));
   add(await ownedBookingContacts(trx, owner, MAX_NEEDLES));
   add(await ownedWaitlistContacts(trx, owner, MAX_NEEDLES));
-  add(
-    await trx
-      .selectFrom("consent_answers")
-      .select(["child_name", "signer_name", "email"])
-      .where(ownedBy("consent_answers", owner))
-      .limit(MAX_NEEDLES)
-      .execute(),
-  );
+  add(await ownedAnswerContacts(trx, owner, MAX_NEEDLES));
   if (owner.provenEmail) {
     add(
       await trx

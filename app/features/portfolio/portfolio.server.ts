@@ -10,6 +10,7 @@ import { familyEmailOf, recordKey, type ChildRef } from "~/features/levels/level
 import { MAX_PHOTOS, type FamilyProjectInput } from "./portfolio.schema";
 import { enrolledChildKeysInSection, ownedEnrolment, ownedEnrolmentEmails, ownedLiveEnrolmentsWithCourse } from "~/features/enrolments/queries.server";
 import { sectionWithCourse } from "~/features/sections/queries.server";
+import { mediaAnswers } from "~/features/consent/queries.server";
 
 /**
  * Children's portfolios (issue 44 item 2, decision 135). A project belongs to the child (family
@@ -67,14 +68,7 @@ export async function mediaConsented(db: DB, children: ChildRef[]): Promise<Set<
   const emails = [...new Set(children.map((child) => child.familyEmail).filter((email) => email !== ""))];
   const consented = new Set<string>();
   if (emails.length === 0) return consented;
-  const rows = await db
-    .selectFrom("consent_answers as a")
-    .innerJoin("consent_forms as f", "f.id", "a.form_id")
-    .select([sql<string>`lower(a.email)`.as("email"), "a.child_key", "a.agreed"])
-    .where("f.kind", "=", "media")
-    .where(sql<boolean>`lower(a.email) in (${sql.join(emails)})`)
-    .orderBy("a.id", "desc")
-    .execute();
+  const rows = await mediaAnswers(db, emails);
   const seen = new Set<string>();
   for (const row of rows) {
     const key = recordKey({ familyEmail: row.email, childKey: row.child_key });

@@ -12,9 +12,10 @@ import { familyEmailOf } from "~/features/levels/levels.server";
 import { notifyFamily } from "~/features/push/index.server";
 import type { ReportNotes } from "./progress.schema";
 import { enrolledOrDroppedInSection } from "~/features/enrolments/queries.server";
-import { heldMeetingCount, scheduledSpan, sectionWithCourse } from "~/features/sections/queries.server";
+import { groupWithLevel, heldMeetingCount, scheduledSpan, sectionWithCourse } from "~/features/sections/queries.server";
 import { lastActionAt } from "~server/audit/read";
 import { attendedCountsInSection } from "~/features/teaching/queries.server";
+import { achievedSkillsOf, completedLevelsOf } from "~/features/levels/queries.server";
 
 /**
  * Termly progress reports (issue 44 item 3, decision 138). One report per child in a group (per
@@ -176,25 +177,8 @@ async function contentOf(
   held: number,
   notes: { comment: string; nextStep: string },
 ): Promise<ReportContent> {
-  const skills = await db
-    .selectFrom("skill_marks as m")
-    .innerJoin("level_skills as k", "k.id", "m.skill_id")
-    .innerJoin("course_levels as l", "l.id", "k.level_id")
-    .select(["l.name_en as level_en", "l.name_ar as level_ar", "k.name_en", "k.name_ar"])
-    .where("m.enrolment_id", "=", child.enrolmentId)
-    .where("m.status", "=", "achieved")
-    .orderBy("l.position")
-    .orderBy("k.position")
-    .orderBy("k.id")
-    .limit(200)
-    .execute();
-  const completions = await db
-    .selectFrom("level_completions as lc")
-    .innerJoin("course_levels as l", "l.id", "lc.level_id")
-    .select(["l.name_en", "l.name_ar", "l.position", "lc.proposed_section_id"])
-    .where("lc.enrolment_id", "=", child.enrolmentId)
-    .orderBy("l.position")
-    .execute();
+  const skills = await achievedSkillsOf(db, child.enrolmentId, 200);
+  const completions = await completedLevelsOf(db, child.enrolmentId);
   const projects = await db
     .selectFrom("portfolio_projects")
     .select(["title", "note"])
@@ -205,13 +189,7 @@ async function contentOf(
   const proposedId = completions.findLast((c) => c.proposed_section_id !== null)?.proposed_section_id ?? null;
   let proposal: ReportContent["proposal"] = null;
   if (proposedId !== null) {
-    const next = await db
-      .selectFrom("course_sections as s")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .leftJoin("course_levels as l", "l.section_id", "s.id")
-      .select(["c.name_en", "c.name_ar", "s.first_date", "l.name_en as level_en", "l.name_ar as level_ar"])
-      .where("s.id", "=", proposedId)
-      .executeTakeFirst();
+    const next = await groupWithLevel(db, proposedId);
     if (next)
       proposal = {
         level: next.level_en !== null ? { en: next.level_en, ar: next.level_ar ?? next.level_en } : null,

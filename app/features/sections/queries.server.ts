@@ -25,6 +25,17 @@ export function sectionWithCourse(db: DB, id: number) {
     .executeTakeFirst();
 }
 
+/** A group with its course's names, first day and the ladder level naming it (decision 130), or undefined (a report's proposal). */
+export function groupWithLevel(db: DB, id: number) {
+  return db
+    .selectFrom("course_sections as s")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .leftJoin("course_levels as l", "l.section_id", "s.id")
+    .select(["c.name_en", "c.name_ar", "s.first_date", "l.name_en as level_en", "l.name_ar as level_ar"])
+    .where("s.id", "=", id)
+    .executeTakeFirst();
+}
+
 /** What a group's enrolment costs: its course's names, list price, currency and early-booking price; undefined when there is none. */
 export function sectionPrice(db: DB, id: number) {
   return db

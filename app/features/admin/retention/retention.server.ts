@@ -9,6 +9,7 @@ import { shiftTerm, termStart } from "./terms";
 import { seatsOfGroupsStarting } from "~/features/enrolments/queries.server";
 import { groupsWithOccupancy } from "~/features/sections/queries.server";
 import { courseNames, teacherNames } from "~/features/admin-content/queries.server";
+import { levelsOfSections } from "~/features/levels/queries.server";
 
 /**
  * The owner's figures (issue 44 item 4, decision 136): term-over-term retention by course, level,
@@ -123,15 +124,7 @@ export async function retentionReport(db: DB, term: string, lang: Lang): Promise
   const [courses, levels, teachers] = await Promise.all([
     courseIds.length === 0 ? [] : courseNames(db, courseIds),
     // A group's level is the ladder's level naming it as "the group teaching it now" (decision 130); the lowest when two do.
-    sectionIds.length === 0
-      ? []
-      : db
-          .selectFrom("course_levels as l")
-          .innerJoin("courses as c", "c.id", "l.course_id")
-          .select(["l.id", "l.section_id", "l.name_en", "l.name_ar", "c.name_en as course_en", "c.name_ar as course_ar"])
-          .where("l.section_id", "in", sectionIds)
-          .orderBy("l.position", "desc")
-          .execute(),
+    sectionIds.length === 0 ? [] : levelsOfSections(db, sectionIds),
     teacherIds.length === 0 ? [] : teacherNames(db, teacherIds),
   ]);
   const levelOf = new Map(levels.map((level) => [level.section_id, level]));

@@ -16,6 +16,7 @@ import { ownedEnrolledChildKeys } from "~/features/enrolments/queries.server";
 import { sectionPrice } from "~/features/sections/queries.server";
 import { accountById } from "~/features/accounts/queries.server";
 import { campPrice } from "~/features/admin/queries.server";
+import { savedChildName } from "~/features/family/children.server";
 
 /** What is priced: a course section (its course's fee) or a summer camp, by id. */
 export interface Offer {
@@ -87,9 +88,7 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
   if (!user) return false;
   // The one ownership rule (account-owner.server): an unproven e-mail reaches no other family's enrolments.
   const owner = { id: family.userId, provenEmail: provenEmailOf(user) };
-  const saved = family.childId
-    ? await db.selectFrom("account_children").select("name").where("id", "=", family.childId).where("user_id", "=", family.userId).executeTakeFirst()
-    : undefined;
+  const saved = family.childId ? await savedChildName(db, family.userId, family.childId) : undefined;
   const names = new Set([family.childName, saved?.name].filter((name): name is string => !!name?.trim()).map(childKey));
   // A seat held for a payment that has not come is not a sibling yet (decision 100): anyone can hold one for an invented child.
   const sections = await ownedEnrolledChildKeys(db, owner, 200);
