@@ -1,4 +1,6 @@
+import type { SelectQueryBuilder } from "kysely";
 import type { DB } from "~server/db/db";
+import type { Database } from "~server/db/schema";
 
 /**
  * The content's query module (decision 153): other features read `courses` and `teachers` through
@@ -139,4 +141,35 @@ export function testimonialsOf(db: DB, kind: "child" | "parent") {
 /** Every product, every column, in staff's order. */
 export function productsInOrder(db: DB) {
   return db.selectFrom("products").selectAll().orderBy("sort").orderBy("id").execute();
+}
+
+// --- The blog
+
+/**
+ * Posts the public may see at `now`: published, their publish date come; with `lang` "en" only
+ * those with an English title (the English blog). Add a select, a where or an order.
+ */
+export function visiblePosts(db: DB, now: string, lang?: "en" | "ar") {
+  const published = db.selectFrom("blog_posts").where("status", "=", "published").where("publish_date", "<=", now);
+  return lang === "en" ? published.where((eb) => eb.fn<string>("trim", ["title_en"]), "<>", "") : published;
+}
+
+/** One post by id, whatever its state (staff's preview): a query to read with `withAuthorAr`. */
+export const postById = (db: DB, id: number) => db.selectFrom("blog_posts").where("id", "=", id);
+
+/** Every column of the posts, plus the author's Arabic name when the author is one of the teachers. */
+export const withAuthorAr = (query: SelectQueryBuilder<Database, "blog_posts", object>) =>
+  query.selectAll().select((eb) => eb.selectFrom("teachers").select("name_ar").whereRef("teachers.name_en", "=", "blog_posts.author").limit(1).as("author_ar"));
+
+/** The current slug of the post visible at `now` that used to live at `slug`, or undefined. */
+export async function redirectedPostSlug(db: DB, slug: string, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("blog_slug_redirects")
+    .innerJoin("blog_posts", "blog_posts.id", "blog_slug_redirects.post_id")
+    .select("blog_posts.slug")
+    .where("blog_slug_redirects.old_slug", "=", slug)
+    .where("blog_posts.status", "=", "published")
+    .where("blog_posts.publish_date", "<=", now)
+    .executeTakeFirst();
+  return row?.slug;
 }

@@ -259,6 +259,20 @@ export function enrolledChildKeysInSection(db: DB, sectionId: number, limit: num
     .execute();
 }
 
+/** The children enrolled in a group with their family's contact and their mark at one meeting (when taken), by name. */
+export function rosterWithMarks(db: DB, sectionId: number, meetingId: number, limit: number) {
+  return db
+    .selectFrom("section_enrolments as e")
+    .leftJoin("meeting_attendance as a", (join) => join.onRef("a.enrolment_id", "=", "e.id").on("a.meeting_id", "=", meetingId))
+    .select(["e.id", "e.child_name", "e.child_age", "e.parent_name", "e.phone", "a.status", "a.note"])
+    .where("e.section_id", "=", sectionId)
+    .where("e.status", "=", "enrolled")
+    .orderBy("e.child_name")
+    .orderBy("e.id")
+    .limit(limit)
+    .execute();
+}
+
 /** The group's children a termly report is for: enrolled, or dropped (with when they last changed), by name. */
 export function enrolledOrDroppedInSection(db: DB, sectionId: number, limit: number) {
   return db

@@ -5,7 +5,7 @@ import { pick } from "~/i18n/localized";
 import { formatDateLabel, formatTimeLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { noticeDeadline, type MakeupRules } from "./makeups.server";
 import { liveEnrolmentsWithCourse } from "~/features/enrolments/queries.server";
-import { makeupChoicesFor } from "~/features/sections/queries.server";
+import { comingMeetingsWithAbsence, makeupChoicesFor } from "~/features/sections/queries.server";
 
 /** How many coming classes per child, and make-up choices per credit, a page lists (bounded). */
 const COMING_PER_CHILD = 8;
@@ -64,16 +64,7 @@ export async function comingMeetings(
   const enrolments = await liveEnrolmentsWithCourse(db, enrolmentIds);
   const groups: ChildGroup[] = [];
   for (const enrolment of enrolments) {
-    const meetings = await db
-      .selectFrom("section_meetings as m")
-      .leftJoin("meeting_absences as a", (join) => join.onRef("a.meeting_id", "=", "m.id").on("a.enrolment_id", "=", enrolment.id))
-      .select(["m.id", "m.starts_at", "a.with_notice"])
-      .where("m.section_id", "=", enrolment.section_id)
-      .where("m.status", "=", "scheduled")
-      .where("m.starts_at", ">", now)
-      .orderBy("m.starts_at")
-      .limit(COMING_PER_CHILD)
-      .execute();
+    const meetings = await comingMeetingsWithAbsence(db, enrolment.section_id, enrolment.id, now, COMING_PER_CHILD);
     if (meetings.length === 0) continue;
     groups.push({
       enrolmentId: enrolment.id,

@@ -16,6 +16,7 @@ import { groupWithLevel, heldMeetingCount, scheduledSpan, sectionWithCourse } fr
 import { lastActionAt } from "~server/audit/read";
 import { attendedCountsInSection } from "~/features/teaching/queries.server";
 import { achievedSkillsOf, completedLevelsOf } from "~/features/levels/queries.server";
+import { projectsOfEnrolment } from "~/features/portfolio/queries.server";
 
 /**
  * Termly progress reports (issue 44 item 3, decision 138). One report per child in a group (per
@@ -179,13 +180,7 @@ async function contentOf(
 ): Promise<ReportContent> {
   const skills = await achievedSkillsOf(db, child.enrolmentId, 200);
   const completions = await completedLevelsOf(db, child.enrolmentId);
-  const projects = await db
-    .selectFrom("portfolio_projects")
-    .select(["title", "note"])
-    .where("enrolment_id", "=", child.enrolmentId)
-    .orderBy("id")
-    .limit(30)
-    .execute();
+  const projects = await projectsOfEnrolment(db, child.enrolmentId, 30);
   const proposedId = completions.findLast((c) => c.proposed_section_id !== null)?.proposed_section_id ?? null;
   let proposal: ReportContent["proposal"] = null;
   if (proposedId !== null) {

@@ -229,6 +229,20 @@ export function comingMeetingsOfSection(db: DB, sectionId: number, now: string, 
     .execute();
 }
 
+/** A group's scheduled meetings after `now`, first first, each with the absence one enrolment reported for it (with notice or not), at most `limit`. */
+export function comingMeetingsWithAbsence(db: DB, sectionId: number, enrolmentId: number, now: string, limit: number) {
+  return db
+    .selectFrom("section_meetings as m")
+    .leftJoin("meeting_absences as a", (join) => join.onRef("a.meeting_id", "=", "m.id").on("a.enrolment_id", "=", enrolmentId))
+    .select(["m.id", "m.starts_at", "a.with_notice"])
+    .where("m.section_id", "=", sectionId)
+    .where("m.status", "=", "scheduled")
+    .where("m.starts_at", ">", now)
+    .orderBy("m.starts_at")
+    .limit(limit)
+    .execute();
+}
+
 /** Every meeting of these groups (from `from` when given), in time order. */
 export function meetingsOfSections(db: DB, sectionIds: readonly number[], from?: string) {
   let query = db

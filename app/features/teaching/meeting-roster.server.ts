@@ -8,6 +8,7 @@ import type { AttendanceStatus } from "~server/db/schema";
 import { consentNeedsFor } from "~/features/consent/roster-needs.server";
 import { makeupGuestsFor, reportedAbsencesFor } from "~/features/makeups/queries.server";
 import { meetingWithGroup } from "~/features/sections/queries.server";
+import { rosterWithMarks } from "~/features/enrolments/queries.server";
 
 /** Most children one meeting's roster lists (a group holds at most 500 seats, plus make-up guests). */
 export const MAX_ROSTER = 520;
@@ -61,16 +62,7 @@ export interface RosterMeeting {
 export async function meetingRoster(db: DB, meetingId: number): Promise<{ meeting: RosterMeeting; children: RosterChild[] } | undefined> {
   const row = await meetingWithGroup(db, meetingId);
   if (!row) return undefined;
-  const enrolments = await db
-    .selectFrom("section_enrolments as e")
-    .leftJoin("meeting_attendance as a", (join) => join.onRef("a.enrolment_id", "=", "e.id").on("a.meeting_id", "=", meetingId))
-    .select(["e.id", "e.child_name", "e.child_age", "e.parent_name", "e.phone", "a.status", "a.note"])
-    .where("e.section_id", "=", row.section_id)
-    .where("e.status", "=", "enrolled")
-    .orderBy("e.child_name")
-    .orderBy("e.id")
-    .limit(MAX_ROSTER)
-    .execute();
+  const enrolments = await rosterWithMarks(db, row.section_id, meetingId, MAX_ROSTER);
   const guests = await makeupGuestsFor(db, meetingId);
   const own = new Set(enrolments.map((e) => e.id));
   const guestRows = guests.filter((g) => !own.has(g.enrolmentId)).slice(0, Math.max(0, MAX_ROSTER - enrolments.length));
