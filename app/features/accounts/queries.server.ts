@@ -45,3 +45,15 @@ export function accountCount(db: DB) {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
 }
+
+/** Every account as staff's list shows it (never a password hash): add its filters, sort and page. */
+export const accountList = (db: DB) =>
+  db
+    .selectFrom("users")
+    .select(["id", "username", "email", "contact_number", "role", "teacher_id", "disabled", "email_verified_at", "created_at", "updated_at"]);
+
+/** The ids of the active admins; `lock` (PostgreSQL) locks their rows until the transaction ends, so two demotions at once cannot both pass a check. */
+export async function activeAdminIds(db: DB, options: { lock: boolean }): Promise<number[]> {
+  const admins = db.selectFrom("users").select(["id"]).where("role", "=", "admin").where("disabled", "=", 0);
+  return (await (options.lock ? admins.forUpdate() : admins).execute()).map((row) => row.id);
+}
