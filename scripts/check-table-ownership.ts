@@ -3,15 +3,21 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 /**
- * `npm run lint` (decisions 100 and 145): every table has one owner, a feature folder
+ * `npm run lint` (decisions 100, 145 and 153): every table has one owner, a feature folder
  * (app/features/<feature>/) or a server folder (server/<folder>/), which lists it in its `tables.ts`
  * (`export const owns = [...]`). Any `insertInto`, `updateTable`, `deleteFrom`, `replaceInto` or
  * `mergeInto` of a table (aliased or not), or raw SQL `insert into` / `update` / `delete from` it,
  * anywhere under app/, server/ or scripts/ outside its owner fails the run: the write belongs behind
  * a function the owner exports. Tests, migrations, seeds and the test fixtures may write any table
  * (they set up or change the schema, not the behaviour), and so may the benchmarks' fixtures
- * (scripts/bench-*.ts), which fill their own fresh database before measuring. Reads (`selectFrom`)
- * of another owner's table are counted and printed, for information: they do not fail the run.
+ * (scripts/bench-*.ts), which fill their own fresh database before measuring.
+ *
+ * Reads (`selectFrom`) too (decision 153): the owner's folder is its query module, and code
+ * elsewhere calls the functions it exports. A read of another owner's table fails the run unless its
+ * (file, table) pair is in the committed baseline (READS_BASELINE), the reads left from before the
+ * rule; a baseline line no read matches any more fails the run too, so the list only shrinks. Besides
+ * the files exempt above, the checks that read stored rows to verify them (the crash test and the
+ * deploy rehearsals) may read any table.
  */
 
 const REPO = path.resolve(import.meta.dirname, "..");
@@ -26,6 +32,17 @@ const exempt = (relative: string) =>
   relative.startsWith("server/db/seed/") ||
   /(^|\/)seed[^/]*\.ts$/.test(relative);
 
+/**
+ * Files that may read any table besides those: the crash test and the deploy and restore rehearsals
+ * read the stored rows to check what a crash, a deploy or a restore left, not to serve anyone; an
+ * owner's function in between would check the function, not the rows.
+ */
+const readExempt = (relative: string) =>
+  exempt(relative) || relative === "scripts/crash-safety.ts" || relative.startsWith("scripts/rehearsal/") || /^scripts\/rehearse-[^/]*\.ts$/.test(relative);
+
+/** The reads left from before decision 153, one `<file> <table>` a line: it may only lose lines. */
+export const READS_BASELINE = "scripts/table-reads-baseline.txt";
+
 /** Table → the folder (relative to the root, with a trailing slash) that owns it; `twice`: tables two folders claim. */
 export interface Ownership {
   owner: ReadonlyMap<string, string>;
@@ -39,6 +56,26 @@ export function ownerModules(root = REPO): string[] {
       .map((name) => path.join(dir, name, "tables.ts"))
       .filter((file) => existsSync(file)),
   );
+}
+
+/**
+ * The owners' query modules (decision 153): the files of its folder an owner's `tables.ts` names in
+ * `export const queries = [...]` (paths from the folder), where other features read its tables
+ * through the functions they export. check-import-cycles.ts counts each as a node of its own, so a
+ * feature the owner itself imports may call them as long as they do not import it back.
+ */
+export async function queryModules(root = REPO): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of ownerModules(root)) {
+    const { queries = [] } = (await import(pathToFileURL(file).href)) as { queries?: readonly string[] };
+    for (const name of queries) {
+      const module = path.join(path.dirname(file), name);
+      if (!existsSync(module) || !path.relative(path.dirname(file), module) || path.relative(path.dirname(file), module).startsWith(".."))
+        throw new Error(`${path.relative(root, file)} names a query module that is not a file of its folder: ${name}`);
+      found.push(module);
+    }
+  }
+  return found;
 }
 
 /** Reads every owner's `owns` (small modules with type-only imports, so nothing else of the app loads). */
@@ -79,8 +116,8 @@ const patterns = (ownership: Ownership) => {
   };
 };
 
-function accesses(relative: string, text: string, ownership: Ownership, regexes: RegExp[]): TableAccess[] {
-  if (exempt(relative)) return [];
+function accesses(relative: string, text: string, ownership: Ownership, regexes: RegExp[], isExempt = exempt): TableAccess[] {
+  if (isExempt(relative)) return [];
   const found: TableAccess[] = [];
   for (const pattern of regexes) {
     for (const match of text.matchAll(pattern)) {
@@ -99,7 +136,8 @@ export const writesIn = (relative: string, text: string, ownership: Ownership): 
   accesses(relative, text, ownership, patterns(ownership).writes);
 
 /** The reads (`selectFrom`) of tables in one file's text that its path does not own. */
-export const readsIn = (relative: string, text: string, ownership: Ownership): TableAccess[] => accesses(relative, text, ownership, patterns(ownership).reads);
+export const readsIn = (relative: string, text: string, ownership: Ownership): TableAccess[] =>
+  accesses(relative, text, ownership, patterns(ownership).reads, readExempt);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -110,7 +148,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every write (failing) and read (counted) of a table outside its owner, under `root`. */
+/** Every write and read of a table outside its owner, under `root`. */
 export function tableAccesses(root: string, ownership: Ownership): { writes: TableAccess[]; reads: TableAccess[] } {
   const { writes, reads } = patterns(ownership);
   const result = { writes: [] as TableAccess[], reads: [] as TableAccess[] };
@@ -121,10 +159,31 @@ export function tableAccesses(root: string, ownership: Ownership): { writes: Tab
       const relative = path.relative(root, file).split(path.sep).join("/");
       const text = readFileSync(file, "utf8");
       result.writes.push(...accesses(relative, text, ownership, writes));
-      result.reads.push(...accesses(relative, text, ownership, reads));
+      result.reads.push(...accesses(relative, text, ownership, reads, readExempt));
     }
   }
   return result;
+}
+
+const pair = (file: string, table: string) => `${file} ${table}`;
+
+/** The baseline's (file, table) pairs under `root` (none when it has no baseline file). */
+export function readBaseline(root: string): Set<string> {
+  const file = path.join(root, READS_BASELINE);
+  if (!existsSync(file)) return new Set();
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .map((line) => line.trim());
+  return new Set(lines.filter((line) => line && !line.startsWith("#")).map((line) => pair(...(line.split(/\s+/) as [string, string]))));
+}
+
+/** The reads the baseline does not allow (failing), and the baseline's lines no read matches any more (failing too). */
+export function checkReads(reads: readonly TableAccess[], baseline: ReadonlySet<string>): { refused: TableAccess[]; stale: string[] } {
+  const found = new Set(reads.map((r) => pair(r.file, r.table)));
+  return {
+    refused: reads.filter((r) => !baseline.has(pair(r.file, r.table))),
+    stale: [...baseline].filter((line) => !found.has(line)).sort(),
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -135,9 +194,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const { table, owners } of ownership.twice) console.error(`${table} is owned twice: ${owners.join(", ")} (decision 145)`);
   const { writes, reads } = tableAccesses(root, ownership);
   for (const v of writes) console.error(`${v.file}:${v.line}: writes ${v.table} outside its owner ${v.owner} (decision 145): ${v.text}`);
-  // Reads are information only (decision 145): listed on request, counted always.
+  const baseline = readBaseline(root);
+  const { refused, stale } = checkReads(reads, baseline);
+  for (const r of refused)
+    console.error(`${r.file}:${r.line}: reads ${r.table} outside its owner ${r.owner} (decision 153): call a function ${r.owner} exports: ${r.text}`);
+  for (const line of stale) console.error(`${READS_BASELINE}: "${line}" no longer occurs: remove the line (the baseline only shrinks, decision 153)`);
+  // --reads lists every read outside its owner, those the baseline allows included.
   if (args.includes("--reads")) for (const r of reads) console.log(`${r.file}:${r.line}: reads ${r.table} of ${r.owner}`);
   console.log(`table writes: ${writes.length} outside their owner (${ownership.owner.size} tables owned)`);
-  console.log(`table reads: ${reads.length} outside their owner (information only)`);
-  if (writes.length > 0 || ownership.twice.length > 0) process.exit(1);
+  console.log(`table reads: ${reads.length} outside their owner, ${reads.length - refused.length} of them allowed by the baseline (${baseline.size} lines)`);
+  if (writes.length > 0 || ownership.twice.length > 0 || refused.length > 0 || stale.length > 0) process.exit(1);
 }

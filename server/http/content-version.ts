@@ -1,4 +1,5 @@
 import type { DB } from "~server/db/db";
+import { newestAuditId } from "~server/audit/read";
 
 /**
  * The site's content version: the newest audit-log id. Every staff change writes the audit log,
@@ -20,12 +21,9 @@ export function contentVersion(db: DB, maxAgeMs = 1000): ContentVersion {
   const fresh = () => (Date.now() - current.readAt <= maxAgeMs ? current.value : undefined);
   const version = () => {
     if (Date.now() - current.readAt <= maxAgeMs) return Promise.resolve(current.value);
-    reading ??= db
-      .selectFrom("audit_log")
-      .select((eb) => eb.fn.max("id").as("v"))
-      .executeTakeFirst()
-      .then((row) => {
-        current = { value: String(row?.v ?? 0), readAt: Date.now() };
+    reading ??= newestAuditId(db)
+      .then((value) => {
+        current = { value, readAt: Date.now() };
         return current.value;
       })
       .finally(() => {

@@ -176,3 +176,13 @@ export async function dropJob(db: DB, id: number, status: JobStatus): Promise<vo
 export async function replaceJobPayload(db: DB, id: number, payload: string, now = nowIso()): Promise<void> {
   await db.updateTable("jobs").set({ payload, updated_at: now }).where("id", "=", id).execute();
 }
+
+/** The jobs whose payload contains one of these texts (lower case, compared with the payload lower-cased): an erasure finds a family's queued mail. */
+export function jobsMentioning(db: DB, texts: readonly string[]) {
+  const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .selectFrom("jobs")
+    .select(["id", "payload", "status"])
+    .where((eb) => eb.or(texts.map((text) => sql<boolean>`lower(${sql.ref("payload")}) like ${`%${escape(text)}%`} escape ${"\\"}`)))
+    .execute();
+}

@@ -22,3 +22,18 @@ export async function endCalendarFeeds(db: DB, userId: number): Promise<number> 
   const done = await db.deleteFrom("calendar_feeds").where("user_id", "=", userId).executeTakeFirst();
   return Number(done.numDeletedRows);
 }
+
+/** The account's stored feed (seed, token hash, when made), or undefined when it has none. */
+export function calendarFeedOf(db: DB, userId: number) {
+  return db.selectFrom("calendar_feeds").select(["id", "seed", "token_hash", "created_at"]).where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** The feed whose token hashes to this ({ id, userId, lang }), or undefined. */
+export function calendarFeedByHash(db: DB, hash: string) {
+  return db.selectFrom("calendar_feeds").select(["id", "user_id as userId", "lang"]).where("token_hash", "=", hash).executeTakeFirst();
+}
+
+/** The account's feeds' settings only (language, when made): never the seed or token hash, either of which would rebuild or match the secret URL. */
+export function calendarFeedSettings(db: DB, userId: number) {
+  return db.selectFrom("calendar_feeds").select(["lang", "created_at"]).where("user_id", "=", userId).orderBy("id").execute();
+}

@@ -12,7 +12,7 @@ import { inviteStaff } from "~/features/accounts/staff-invite.server";
 import { inviteGuardian } from "~/features/guardians/guardians.server";
 import { getAdminCamp } from "~/features/admin/settings/settings.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentLink, enrolmentPaymentLink, enrolmentReceiptLink } from "~/features/enrolments/links.server";
 import { dropEnrolment } from "~/features/sections/enrolment-changes.server";
 import { joinSectionWaitlist } from "~/features/sections/section-waitlist.server";
 import { sectionSchema } from "~/features/sections/sections.schema";
@@ -651,7 +651,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
         const made = await enrol(db, sectionId, child(email), { userId: null, lang: "en", queue: async () => {} });
         if (!made.ok) throw new Error("set-up enrolment failed");
         const row = await db.selectFrom("section_enrolments").select(["id", "reference"]).where("reference", "=", made.reference).executeTakeFirstOrThrow();
-        return { ...row, token: linkToken(server.config.sessionSecret, "enrolment", row) };
+        return { ...row, token: enrolmentLink.token(server.config.sessionSecret, row) };
       };
       const line = async (sectionId: number, email: string) => {
         const joined = await joinSectionWaitlist(db, sectionId, child(email), { lang: "en", userId: null, linkSecret: server.config.sessionSecret });
@@ -660,7 +660,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
       };
       ids.sectionFull = await group(1);
       // The confirmation's calendar link (issue 42): a receipt token of a live enrolment.
-      tokens.receipt = linkToken(server.config.sessionSecret, "enrolment-receipt", await enrolIn(ids.sectionFull, "section-full@example.com"));
+      tokens.receipt = enrolmentReceiptLink.token(server.config.sessionSecret, await enrolIn(ids.sectionFull, "section-full@example.com"));
       tokens.sectionLeave = await line(ids.sectionFull, "section-waiting@example.com");
       const offered = await group(1);
       const holder = await enrolIn(offered, "section-holder@example.com");
@@ -687,7 +687,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
           },
         });
         if (!made.ok) throw new Error("set-up held enrolment failed");
-        return linkToken(server.config.sessionSecret, "enrolment-payment", made);
+        return enrolmentPaymentLink.token(server.config.sessionSecret, made);
       };
       tokens.payment = await held("held-checkout@example.com");
       tokens.paid = await held("held-paid@example.com");

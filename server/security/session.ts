@@ -198,3 +198,27 @@ export async function purgeExpiredSessions(db: DB, now: Date): Promise<number> {
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }
+
+/** An account's live sessions that carry a reference (its devices), most recently used first, at most `limit`. */
+export function liveSessionsOf(db: DB, userId: number, now: string, limit: number) {
+  return db
+    .selectFrom("sessions")
+    .select(["ref", "browser", "os", "ip", "created_at", "last_seen_at"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now)
+    .where("ref", "is not", null)
+    .orderBy("last_seen_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** How many live sessions an account has. */
+export async function liveSessionCount(db: DB, userId: number, now: string): Promise<number> {
+  const { n } = await db
+    .selectFrom("sessions")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

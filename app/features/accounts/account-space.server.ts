@@ -6,21 +6,22 @@ import type { DemoBookingStatus, SubmissionStatus, UsersTable } from "~server/db
 import { nowIso } from "~server/db/values";
 import { hashPassword, passwordMatches } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
-import { endCalendarFeeds } from "~server/security/calendar-feeds";
+import { calendarFeedSettings, endCalendarFeeds } from "~server/security/calendar-feeds";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { cancelBookingsOnErasure, eraseBookings, eraseWaitlistPlaces, leaveSlotLines } from "~/features/booking/erase.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
+import { sectionWaitlistLink } from "~/features/sections/links.server";
 import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/features/booking/paths";
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
-import { forgetChildren, listChildren, type SavedChild } from "~/features/family/children.server";
+import { forgetChildren, listChildren, type SavedChild, savedChildrenOf } from "~/features/family/children.server";
 import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
 import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.server";
 import { erasePortfolio } from "~/features/portfolio/portfolio.server";
 import { eraseProgressReports, familyReports } from "~/features/progress/progress.server";
 import type { MediaStorage } from "~server/storage/storage";
-import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { leaveFamilyOnDelete } from "~/features/guardians/guardians.server";
 import { positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
@@ -33,6 +34,12 @@ import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath,
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
 import { billingExport, campEnrolmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
+import { ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
+import { ownedWaitlistPlaces } from "~/features/sections/queries.server";
+import { ownedBookings, waitlistPlacesByEmail } from "~/features/booking/queries.server";
+import { attendanceMarksOf } from "~/features/teaching/queries.server";
+import { brochureLeadsByEmail } from "~/features/camp/queries.server";
+import { messagesByEmail } from "~/features/contact/queries.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -149,37 +156,7 @@ export async function ownProfile(db: DB, userId: number): Promise<AccountProfile
   return profileOf(await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow());
 }
 
-async function bookingRows(db: DB, owner: Owner) {
-  return db
-    .selectFrom("demo_bookings as b")
-    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
-    .leftJoin("courses as c", "c.id", "b.course_id")
-    .select([
-      "b.id",
-      "b.slot_id",
-      "b.reference",
-      "b.code",
-      "b.status",
-      "b.course_name",
-      "b.child_name",
-      "b.child_age",
-      "b.parent_name",
-      "b.email",
-      "b.phone",
-      "b.lang",
-      "b.created_at",
-      "s.starts_at",
-      "s.duration_minutes",
-      "s.mode",
-      "c.slug",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where(ownedBy("b", owner))
-    .orderBy("s.starts_at", "asc")
-    .orderBy("b.id", "asc")
-    .execute();
-}
+const bookingRows = (db: DB, owner: Owner) => ownedBookings(db, owner);
 
 async function campEnrolmentRows(db: DB, owner: Owner) {
   if (!owner.provenEmail) return [];
@@ -208,109 +185,22 @@ async function campEnrolmentRows(db: DB, owner: Owner) {
 }
 
 async function brochureRows(db: DB, owner: Owner) {
-  if (!owner.provenEmail) return [];
-  return db.selectFrom("brochure_leads").selectAll().where(sameEmail("student_email", owner.provenEmail)).orderBy("created_at", "desc").execute();
+  return owner.provenEmail ? brochureLeadsByEmail(db, owner.provenEmail) : [];
 }
 
 /** Waitlist places sent with the account's proven e-mail (an entry carries no account id). */
 async function waitlistRows(db: DB, owner: Owner) {
-  if (!owner.provenEmail) return [];
-  return db
-    .selectFrom("slot_waitlist as w")
-    .innerJoin("demo_slots as s", "s.id", "w.slot_id")
-    .leftJoin("courses as c", "c.id", "w.course_id")
-    .select([
-      "w.id",
-      "w.slot_id",
-      "w.status",
-      "w.child_name",
-      "w.child_age",
-      "w.parent_name",
-      "w.email",
-      "w.phone",
-      "w.lang",
-      "w.offer_expires_at",
-      "w.created_at",
-      "s.starts_at",
-      "s.mode",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where(sameEmail("w.email", owner.provenEmail))
-    .orderBy("s.starts_at", "asc")
-    .orderBy("w.id", "asc")
-    .execute();
+  return owner.provenEmail ? waitlistPlacesByEmail(db, owner.provenEmail) : [];
 }
 
 /** Course-section enrolments (issue 29): by the account's id, or its proven e-mail, as demo bookings. */
-async function sectionEnrolmentRows(db: DB, owner: Owner) {
-  return db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .leftJoin("courses as c", "c.id", "e.course_id")
-    .select([
-      "e.id",
-      "e.section_id",
-      "e.reference",
-      "e.code",
-      "e.status",
-      "e.source",
-      "e.child_name",
-      "e.child_age",
-      "e.parent_name",
-      "e.email",
-      "e.phone",
-      "e.lang",
-      "e.moved_at",
-      "e.drop_reason",
-      "e.created_at",
-      "s.starts_at",
-      "s.ends_at",
-      "c.name_en",
-    ])
-    .where(ownedBy("e", owner))
-    .orderBy("s.starts_at", "asc")
-    .orderBy("e.id", "asc")
-    .execute();
-}
+const sectionEnrolmentRows = (db: DB, owner: Owner) => ownedEnrolmentsForAccount(db, owner);
 
 /** Places in a course section's line (decision 066): by the account's id, or its proven e-mail. */
-async function sectionWaitlistRows(db: DB, owner: Owner) {
-  return db
-    .selectFrom("section_waitlist as w")
-    .innerJoin("course_sections as s", "s.id", "w.section_id")
-    .leftJoin("courses as c", "c.id", "w.course_id")
-    .select([
-      "w.id",
-      "w.section_id",
-      "w.status",
-      "w.child_name",
-      "w.child_age",
-      "w.parent_name",
-      "w.email",
-      "w.phone",
-      "w.lang",
-      "w.offer_expires_at",
-      "w.created_at",
-      "s.starts_at",
-      "s.start_time",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where(ownedBy("w", owner))
-    .orderBy("s.starts_at", "asc")
-    .orderBy("w.id", "asc")
-    .execute();
-}
+const sectionWaitlistRows = (db: DB, owner: Owner) => ownedWaitlistPlaces(db, owner);
 
 async function contactRows(db: DB, owner: Owner) {
-  if (!owner.provenEmail) return [];
-  return db
-    .selectFrom("contact_messages")
-    .select(["id", "email", "description", "status", "created_at"])
-    .where(sameEmail("email", owner.provenEmail))
-    .orderBy("created_at", "desc")
-    .execute();
+  return owner.provenEmail ? messagesByEmail(db, owner.provenEmail) : [];
 }
 
 /**
@@ -413,7 +303,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
   for (const row of await sectionWaitlistRows(db, owner)) {
     if ((row.status !== "waiting" && row.status !== "offered") || row.starts_at <= now) continue;
     // The token the join answer and the offer e-mail carry (section-waitlist.server.ts).
-    const token = linkToken(linkSecret, "section-waitlist", row);
+    const token = sectionWaitlistLink.token(linkSecret, row);
     const pageUrl = sectionWaitlistPath(token, lang);
     const at = (iso: string) => `${formatDateLabel(iso, timeZone, lang)} ${formatTimeLabel(iso, timeZone, lang)} ${formatZoneLabel(iso, timeZone, lang)}`;
     places.push({
@@ -440,16 +330,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
  */
 /** Attendance marks of these group enrolments and check-outs of these camp enrolments, for the data export. */
 async function attendanceExport(db: DB, enrolmentIds: number[], campEnrolmentIds: number[]) {
-  const marks = enrolmentIds.length
-    ? await db
-        .selectFrom("meeting_attendance as a")
-        .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
-        .innerJoin("section_enrolments as e", "e.id", "a.enrolment_id")
-        .select(["e.child_name", "m.starts_at", "a.status", "a.note", "a.updated_at"])
-        .where("a.enrolment_id", "in", enrolmentIds)
-        .orderBy("m.starts_at")
-        .execute()
-    : [];
+  const marks = enrolmentIds.length ? await attendanceMarksOf(db, enrolmentIds) : [];
   const checkouts = campEnrolmentIds.length
     ? await db
         .selectFrom("camp_checkouts as k")
@@ -588,7 +469,7 @@ export async function accountExport(db: DB, userId: number) {
       createdAt: w.created_at,
     })),
     // The feed's settings only: never its seed or token hash (either would rebuild or match the secret URL).
-    calendarFeeds: (await db.selectFrom("calendar_feeds").select(["lang", "created_at"]).where("user_id", "=", userId).orderBy("id").execute()).map((f) => ({
+    calendarFeeds: (await calendarFeedSettings(db, userId)).map((f) => ({
       language: f.lang,
       createdAt: f.created_at,
     })),
@@ -597,9 +478,7 @@ export async function accountExport(db: DB, userId: number) {
     consentAnswers: await consentExport(db, owner),
     // Invoices with their lines, payments and refunds, credit notes (decision 093).
     ...(await billingExport(db, userId)),
-    savedChildren: (
-      await db.selectFrom("account_children").select(["name", "age", "created_at", "updated_at"]).where("user_id", "=", userId).orderBy("id").execute()
-    ).map((c) => ({ name: c.name, age: c.age, createdAt: c.created_at, updatedAt: c.updated_at })),
+    savedChildren: (await savedChildrenOf(db, userId)).map((c) => ({ name: c.name, age: c.age, createdAt: c.created_at, updatedAt: c.updated_at })),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
-import { endSessionByRef, endSessionsOf } from "~server/security/session";
+import { endSessionByRef, endSessionsOf, liveSessionCount, liveSessionsOf } from "~server/security/session";
 
 /** One signed-in device as its holder (or staff) sees it: never the session's id or token. */
 export interface SignedInDevice {
@@ -20,15 +20,7 @@ const MAX_LISTED = 50;
 
 /** The account's live sessions, most recently used first; `currentRef` marks this device. */
 export async function listDevices(db: DB, userId: number, currentRef: string | null): Promise<SignedInDevice[]> {
-  const rows = await db
-    .selectFrom("sessions")
-    .select(["ref", "browser", "os", "ip", "created_at", "last_seen_at"])
-    .where("user_id", "=", userId)
-    .where("expires_at", ">", nowIso())
-    .where("ref", "is not", null)
-    .orderBy("last_seen_at", "desc")
-    .limit(MAX_LISTED)
-    .execute();
+  const rows = await liveSessionsOf(db, userId, nowIso(), MAX_LISTED);
   return rows.map((row) => ({
     id: row.ref!,
     browser: row.browser,
@@ -47,13 +39,7 @@ export async function endDevice(db: DB, userId: number, ref: string): Promise<bo
 
 /** How many live sessions an account has (the staff page of an account shows it). */
 export async function countDevices(db: DB, userId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom("sessions")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("user_id", "=", userId)
-    .where("expires_at", ">", nowIso())
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return liveSessionCount(db, userId, nowIso());
 }
 
 /** Staff end every session of an account (a lost phone, a shared computer). Audit logged. */

@@ -1,8 +1,11 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { dropJob, replaceJobPayload } from "~server/jobs/queue";
-import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { dropJob, jobsMentioning, replaceJobPayload } from "~server/jobs/queue";
+import { sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { ownedEnrolmentContacts } from "~/features/enrolments/queries.server";
+import { ownedWaitlistContacts } from "~/features/sections/queries.server";
+import { ownedBookingContacts, waitlistContactsByEmail } from "~/features/booking/queries.server";
+import { ownedAnswerContacts } from "~/features/consent/queries.server";
 
 /** Most distinct e-mails and names one erasure looks for in the queue (a family has a handful). */
 const MAX_NEEDLES = 200;
@@ -26,12 +29,7 @@ export async function eraseFamilyMailJobs(
 ): Promise<{ mailJobsDeleted: number; mailJobsBlanked: number }> {
   const { emails, names } = await familyNeedles(trx, owner);
   if (emails.size === 0) return { mailJobsDeleted: 0, mailJobsBlanked: 0 };
-  const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const jobs = await trx
-    .selectFrom("jobs")
-    .select(["id", "payload", "status"])
-    .where((eb) => eb.or([...emails].map((email) => sql<boolean>`lower(${sql.ref("payload")}) like ${`%${escape(email)}%`} escape ${"\\"}`)))
-    .execute();
+  const jobs = await jobsMentioning(trx, [...emails]);
   let mailJobsDeleted = 0;
   let mailJobsBlanked = 0;
   const now = nowIso();
@@ -73,38 +71,10 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
       }
     }
   };
-  add(
-    await trx
-      .selectFrom("section_enrolments")
-      .select(["child_name", "parent_name", "email", "phone"])
-      .where(ownedBy("section_enrolments", owner))
-      .limit(MAX_NEEDLES)
-      .execute(),
-  );
-  add(
-    await trx
-      .selectFrom("demo_bookings")
-      .select(["child_name", "parent_name", "email", "phone"])
-      .where(ownedBy("demo_bookings", owner))
-      .limit(MAX_NEEDLES)
-      .execute(),
-  );
-  add(
-    await trx
-      .selectFrom("section_waitlist")
-      .select(["child_name", "parent_name", "email", "phone"])
-      .where(ownedBy("section_waitlist", owner))
-      .limit(MAX_NEEDLES)
-      .execute(),
-  );
-  add(
-    await trx
-      .selectFrom("consent_answers")
-      .select(["child_name", "signer_name", "email"])
-      .where(ownedBy("consent_answers", owner))
-      .limit(MAX_NEEDLES)
-      .execute(),
-  );
+  add(await ownedEnrolmentContacts(trx, owner, MAX_NEEDLES));
+  add(await ownedBookingContacts(trx, owner, MAX_NEEDLES));
+  add(await ownedWaitlistContacts(trx, owner, MAX_NEEDLES));
+  add(await ownedAnswerContacts(trx, owner, MAX_NEEDLES));
   if (owner.provenEmail) {
     add(
       await trx
@@ -114,14 +84,7 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
         .limit(MAX_NEEDLES)
         .execute(),
     );
-    add(
-      await trx
-        .selectFrom("slot_waitlist")
-        .select(["child_name", "parent_name", "email", "phone"])
-        .where(sameEmail("email", owner.provenEmail))
-        .limit(MAX_NEEDLES)
-        .execute(),
-    );
+    add(await waitlistContactsByEmail(trx, owner.provenEmail, MAX_NEEDLES));
   }
   const kept = [...names].filter((name) => name.length >= MIN_NAME_LENGTH).slice(0, MAX_NEEDLES);
   return { emails: new Set([...emails].slice(0, MAX_NEEDLES)), names: kept.sort((a, b) => b.length - a.length) };

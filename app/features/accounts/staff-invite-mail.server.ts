@@ -4,6 +4,8 @@ import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
 import { languages, type Lang } from "~/i18n/lang";
 import { textMail } from "~/lib/mail/html";
+import { currentGroupCoursesOfTeacher } from "~/features/sections/queries.server";
+import { teacherById } from "~/features/admin-content/queries.server";
 
 /** The languages an invitation is written in: the invitee's, or both when the inviter does not know it. */
 export type InviteLanguage = Lang | "both";
@@ -37,21 +39,8 @@ export const inviteSubject = (languages: Lang[]) => languages.map((lang) => serv
 export async function inviteMailBody(db: DB, facts: InviteMailFacts, linkFor: (lang: Lang) => string) {
   const languages = facts.languages?.length ? facts.languages : [facts.lang];
   const inviter = facts.invitedBy ? await db.selectFrom("users").select("username").where("id", "=", facts.invitedBy).executeTakeFirst() : undefined;
-  const teacher =
-    facts.role === "instructor" && facts.teacherId
-      ? await db.selectFrom("teachers").select(["name_en", "name_ar"]).where("id", "=", facts.teacherId).executeTakeFirst()
-      : undefined;
-  const groups = teacher
-    ? await db
-        .selectFrom("course_sections as s")
-        .innerJoin("courses as c", "c.id", "s.course_id")
-        .select(["c.name_en", "c.name_ar"])
-        .where("s.teacher_id", "=", facts.teacherId!)
-        .where("s.status", "!=", "cancelled")
-        .where("s.ends_at", ">=", nowIso())
-        .orderBy("s.starts_at")
-        .execute()
-    : [];
+  const teacher = facts.role === "instructor" && facts.teacherId ? await teacherById(db, facts.teacherId) : undefined;
+  const groups = teacher ? await currentGroupCoursesOfTeacher(db, facts.teacherId!, nowIso()) : [];
   const part = (lang: Lang) => {
     const t = (key: string, values: Record<string, string> = {}) => serverT(lang, "accounts", `invite.mail.${key}`, values);
     const name = inviter?.username.trim() || t("someone");

@@ -9,6 +9,7 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { createUser, findUserByEmail } from "./accounts.server";
 import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
 import { inviteLanguages, inviteMailBody, inviteMailData, inviteSubject, type InviteLanguage } from "./staff-invite-mail.server";
+import { teacherById } from "~/features/admin-content/queries.server";
 
 /** An invitation is good for a week: long enough for a weekend, short enough to go stale. */
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -42,8 +43,7 @@ export async function inviteStaff(
   const email = normalEmail(input.email);
   // An instructor's invitation names the teacher profile they will teach as (decision 073).
   const teacherId = input.role === "instructor" ? (input.teacherId ?? null) : null;
-  if (input.role === "instructor" && (teacherId === null || !(await db.selectFrom("teachers").select("id").where("id", "=", teacherId).executeTakeFirst())))
-    return { ok: false, reason: "noTeacher" };
+  if (input.role === "instructor" && (teacherId === null || !(await teacherById(db, teacherId)))) return { ok: false, reason: "noTeacher" };
   const existing = await findUserByEmail(db, email);
   if (existing?.email_verified_at) return { ok: false, reason: "hasAccount" };
   if (existing?.disabled) return { ok: false, reason: "disabledAccount" };

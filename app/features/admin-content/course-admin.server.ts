@@ -8,12 +8,13 @@ import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { courseSchema, type CourseInput, type CourseValues } from "./course-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { DeleteRefusedError, defineCollection, TakenError } from "./collection.server";
-import { liveEnrolmentsOfCourse } from "~/features/sections/roster.server";
 import { claimingUnique, deleteAudited, updateAudited } from "./record-store.server";
 import { afterContentSave } from "./revisions.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { cancelBookingsByStaff, closeUpcomingSlotsOfCourse } from "~/features/booking/staff-cancel.server";
 import { endWaitlistsByStaff } from "~/features/booking/waitlist-close.server";
+import { enrolledCountOfCourse } from "~/features/enrolments/queries.server";
+import { bookingCountOfCourse } from "~/features/booking/queries.server";
 
 const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
@@ -79,14 +80,7 @@ export async function courseValues(db: DB, id: number): Promise<CourseInput | un
 const keepRevision = async (trx: DB, id: number, userId: number, created: boolean) =>
   afterContentSave(trx, { table: "courses", recordId: id, userId, values: (await courseValues(trx, id)) ?? {}, created });
 
-async function countBookings(db: DB, courseId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom("demo_bookings")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("course_id", "=", courseId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
+const countBookings = (db: DB, courseId: number): Promise<number> => bookingCountOfCourse(db, courseId);
 
 function columns(input: CourseValues) {
   return {
@@ -174,7 +168,7 @@ const deleteCourse = (db: DB, id: number, userId: number) =>
     label: ["name_en", "name_ar", "key"],
     before: async (trx) => {
       // Children enrolled in its groups: the cascade would end their terms untold (issue 29); staff cancel the groups first.
-      const enrolled = await liveEnrolmentsOfCourse(trx, id);
+      const enrolled = await enrolledCountOfCourse(trx, id);
       if (enrolled > 0) throw new DeleteRefusedError(enrolled);
       const now = nowIso();
       // Closed first, so the seats the cancellations free are offered to nobody; then the lines end.
@@ -212,5 +206,5 @@ export const courseCollection = defineCollection({
   update: updateCourse,
   remove: deleteCourse,
   confirmDelete: { count: countBookings, field: "bookings", message: "api.courseHasBookings" },
-  refuseDelete: { count: liveEnrolmentsOfCourse, field: "enrolments", message: "api.courseHasEnrolments" },
+  refuseDelete: { count: enrolledCountOfCourse, field: "enrolments", message: "api.courseHasEnrolments" },
 });

@@ -4,6 +4,7 @@ import { PAGE_KEYS, PAGE_SECTIONS, isPageKey, sectionOf, type PageKey, type Page
 import { readSections, savePageSection, seedValues, storedValues } from "~/features/site/page-sections.server";
 import { missingTranslations, sectionForm, sectionValues } from "./page-section-admin.schema";
 import { afterContentSave } from "./revisions.server";
+import { pageSectionIds, pageSectionRow } from "~/features/site/queries.server";
 
 /** The pages list of `/admin/pages`: each page with its sections and how many fields lack Arabic. */
 export async function listPages(db: DB) {
@@ -26,7 +27,7 @@ export async function listPages(db: DB) {
  */
 export async function pageEditor(db: DB, page: PageKey) {
   const stored = await readSections(db, [page]);
-  const ids = new Map((await db.selectFrom("page_sections").select(["id", "section"]).where("page", "=", page).execute()).map((r) => [r.section, r.id]));
+  const ids = new Map((await pageSectionIds(db, page)).map((r) => [r.section, r.id]));
   return (PAGE_SECTIONS[page] as readonly PageSection[]).map((section) => {
     const values = stored.get(`${page}/${section.key}`) ?? seedValues(section);
     return { key: section.key, id: ids.get(section.key) ?? null, values: sectionForm(section, values), missing: missingTranslations(section, values) };
@@ -35,7 +36,7 @@ export async function pageEditor(db: DB, page: PageKey) {
 
 /** A stored section by its row id: which page and declared section it is, and its editor values (what a revision keeps). */
 export async function sectionById(db: DB, id: number): Promise<{ page: PageKey; section: PageSection; values: Record<string, string> } | undefined> {
-  const row = await db.selectFrom("page_sections").select(["page", "section", "texts_en", "texts_ar"]).where("id", "=", id).executeTakeFirst();
+  const row = await pageSectionRow(db, id);
   if (!row || !isPageKey(row.page)) return undefined;
   const section = sectionOf(row.page, row.section);
   if (!section) return undefined;

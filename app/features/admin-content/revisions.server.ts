@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import type { RevisedTable } from "~server/db/schema";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
+import { accountById } from "~/features/accounts/queries.server";
 
 /**
  * Revisions of blog posts and courses (issue 16, decision 035): every save stores the record's
@@ -31,7 +32,7 @@ export async function recordRevision(trx: DB, change: { table: RevisedTable; rec
     .limit(1)
     .executeTakeFirst();
   if (newest?.form_values === text) return;
-  const user = userId === null ? undefined : await trx.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
+  const user = userId === null ? undefined : await accountById(trx, userId);
   await trx
     .insertInto("content_revisions")
     .values({ record_table: table, record_id: recordId, user_id: userId, user_name: user?.username ?? "", form_values: text, created_at: nowIso() })

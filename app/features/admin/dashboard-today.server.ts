@@ -1,6 +1,9 @@
 import type { DB } from "~server/db/db";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { listInvoices } from "~/features/billing/index.server";
+import { recentEnrolmentCount, recentEnrolments } from "~/features/enrolments/queries.server";
+import { trialsBetween } from "~/features/booking/queries.server";
+import { meetingsWithCounts } from "~/features/sections/queries.server";
 
 /**
  * The dashboard's "today" (issue 42 step 9, decision 114): what a member of staff opening the back
@@ -91,71 +94,11 @@ export async function dashboardToday(db: DB, timeZone: string, now = new Date())
   const since = new Date(now.getTime() - NEW_ENROLMENT_DAYS * 86_400_000).toISOString();
 
   const [classRows, trialRows, overdue, enrolmentRows, enrolmentCount] = await Promise.all([
-    db
-      .selectFrom("section_meetings as m")
-      .innerJoin("course_sections as s", "s.id", "m.section_id")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .leftJoin("teachers as t", "t.id", "s.teacher_id")
-      .select([
-        "m.id",
-        "m.section_id",
-        "m.starts_at",
-        "m.duration_minutes",
-        "m.status",
-        "c.name_en",
-        "c.name_ar",
-        "t.name_en as teacher_en",
-        "t.name_ar as teacher_ar",
-      ])
-      .select((eb) => [
-        eb
-          .selectFrom("section_enrolments as e")
-          .select((e) => e.fn.countAll<number>().as("n"))
-          .whereRef("e.section_id", "=", "m.section_id")
-          .where("e.status", "=", "enrolled")
-          .as("enrolled"),
-        eb
-          .selectFrom("meeting_attendance as a")
-          .select((a) => a.fn.countAll<number>().as("n"))
-          .whereRef("a.meeting_id", "=", "m.id")
-          .as("marked"),
-      ])
-      .where("s.status", "!=", "cancelled")
-      .where("m.starts_at", ">=", dayStart)
-      .where("m.starts_at", "<", dayEnd)
-      .orderBy("m.starts_at")
-      .orderBy("m.id")
-      .limit(100)
-      .execute(),
-    db
-      .selectFrom("demo_bookings as b")
-      .innerJoin("demo_slots as d", "d.id", "b.slot_id")
-      .select(["b.id", "d.starts_at", "b.code", "b.course_name", "b.child_name", "b.child_age", "b.parent_name", "b.phone"])
-      .where("b.status", "=", "booked")
-      .where("d.starts_at", ">=", nowText)
-      .where("d.starts_at", "<", trialsEnd)
-      .orderBy("d.starts_at")
-      .orderBy("b.id")
-      .limit(50)
-      .execute(),
+    meetingsWithCounts(db, { from: dayStart, to: dayEnd, teacherId: null, limit: 100 }),
+    trialsBetween(db, nowText, trialsEnd, 50),
     listInvoices(db, { status: "overdue", q: "", page: 1 }, today),
-    db
-      .selectFrom("section_enrolments as e")
-      .innerJoin("course_sections as s", "s.id", "e.section_id")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["e.reference", "e.created_at", "e.child_name", "e.section_id", "e.source", "c.name_en", "c.name_ar"])
-      .where("e.status", "=", "enrolled")
-      .where("e.created_at", ">=", since)
-      .orderBy("e.created_at", "desc")
-      .orderBy("e.id", "desc")
-      .limit(LIST_LIMIT)
-      .execute(),
-    db
-      .selectFrom("section_enrolments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "=", "enrolled")
-      .where("created_at", ">=", since)
-      .executeTakeFirstOrThrow(),
+    recentEnrolments(db, since, LIST_LIMIT),
+    recentEnrolmentCount(db, since),
   ]);
 
   return {

@@ -7,6 +7,9 @@ import { zonedParts } from "~/lib/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
 import { campsOffStartDate } from "./settings/settings.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";
+import { contentCounts } from "~/features/admin-content/queries.server";
+import { accountCount } from "~/features/accounts/queries.server";
+import { upcomingBookingCount } from "~/features/booking/queries.server";
 
 const CHART_WEEKS = 12;
 
@@ -59,22 +62,12 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
   const since = new Date(Date.parse(`${weeks[0]}T00:00:00Z`) - 86_400_000).toISOString();
   const nowText = now.toISOString();
 
-  const [courses, published, scheduled, drafts, teachers, users, newSchool, newContact, upcoming, campEnrolments, brochure] = await Promise.all([
-    db.selectFrom("courses").select(count).executeTakeFirst(),
-    db.selectFrom("blog_posts").select(count).where("status", "=", "published").where("publish_date", "<=", nowText).executeTakeFirst(),
-    db.selectFrom("blog_posts").select(count).where("status", "=", "published").where("publish_date", ">", nowText).executeTakeFirst(),
-    db.selectFrom("blog_posts").select(count).where("status", "=", "draft").executeTakeFirst(),
-    db.selectFrom("teachers").select(count).executeTakeFirst(),
-    db.selectFrom("users").select(count).executeTakeFirst(),
+  const [{ courses, published, scheduled, drafts, teachers }, users, newSchool, newContact, upcoming, campEnrolments, brochure] = await Promise.all([
+    contentCounts(db, nowText),
+    accountCount(db),
     db.selectFrom("school_enquiries").select(count).where("status", "=", "new").executeTakeFirst(),
     db.selectFrom("contact_messages").select(count).where("status", "=", "new").executeTakeFirst(),
-    db
-      .selectFrom("demo_bookings")
-      .innerJoin("demo_slots", "demo_slots.id", "demo_bookings.slot_id")
-      .select(count)
-      .where("demo_bookings.status", "=", "booked")
-      .where("demo_slots.starts_at", ">=", nowText)
-      .executeTakeFirst(),
+    upcomingBookingCount(db, nowText),
     db.selectFrom("camp_enrolments").select(count).executeTakeFirst(),
     db.selectFrom("brochure_leads").select(count).executeTakeFirst(),
   ]);

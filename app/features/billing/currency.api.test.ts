@@ -5,7 +5,7 @@ import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stan
 import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { pdfText } from "~server/test/pdf-text";
 import { addDays, zonedParts } from "~/lib/zoned-time";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "~/features/enrolments/links.server";
 import { STRIPE_WEBHOOK_PATH } from "~/features/billing/payments/payments.api";
 import { formatPrice } from "~/lib/money";
 import type { Lang } from "~/i18n/lang";
@@ -70,7 +70,7 @@ describe("money: currencies, tax and one rule of owed", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
     const invoice = await server.db.selectFrom("invoices").selectAll().where("enrolment_id", "=", row.id).executeTakeFirstOrThrow();
-    return { body: res.body, row, invoice, token: linkToken(server.config.sessionSecret, "enrolment-payment", row) };
+    return { body: res.body, row, invoice, token: enrolmentPaymentLink.token(server.config.sessionSecret, row) };
   };
   /**
    * What the course page renders on the server (its loaders' data, the same with and without

@@ -12,6 +12,7 @@ import { inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
 import { formatMoney } from "~/lib/money";
 import { invoicePayLink } from "./instalments/invoice-link.server";
+import { enrolmentForInvoice, listPriceOfEnrolment } from "~/features/enrolments/queries.server";
 
 /**
  * Issues an enrolment's invoice, splits it by its offer's instalment rule (decision 091) and queues
@@ -51,13 +52,7 @@ async function issueEnrolmentInvoice(trx: Trx, details: NewInvoice): Promise<Cre
  * (a refused code, a full group) leaves no invoice and no number used.
  */
 export async function invoiceSectionEnrolment(trx: Trx, enrolmentId: number, price: PricedEnrolment): Promise<CreatedInvoice | null> {
-  const row = await trx
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.email", "e.parent_name", "e.user_id", "e.lang", "e.child_name", "c.name_en", "c.name_ar", "s.first_date"])
-    .where("e.id", "=", enrolmentId)
-    .executeTakeFirstOrThrow();
+  const row = await enrolmentForInvoice(trx, enrolmentId);
   return issueEnrolmentInvoice(trx, {
     email: row.email,
     parentName: row.parent_name,
@@ -110,12 +105,7 @@ export async function invoiceCampEnrolment(
  * transaction. An online payment charges what the invoice then says (amountDue, decision 101).
  */
 export async function invoiceListPriceEnrolment(trx: Trx, enrolmentId: number): Promise<CreatedInvoice | null> {
-  const row = await trx
-    .selectFrom("section_enrolments as e")
-    .innerJoin("courses as c", "c.id", "e.course_id")
-    .select(["c.price", "c.currency", "c.name_en", "c.name_ar"])
-    .where("e.id", "=", enrolmentId)
-    .executeTakeFirstOrThrow();
+  const row = await listPriceOfEnrolment(trx, enrolmentId);
   const currency = currencyCode(row.currency);
   const fee = toMinor(row.price, currency);
   const names = { en: row.name_en, ar: row.name_ar.trim() || row.name_en };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { outboxMails, waitForJobs } from "~server/test/outbox";
-import { linkedId } from "~/features/booking/link-tokens.server";
+import { enrolmentLink, enrolmentPaymentLink, enrolmentReceiptLink } from "~/features/enrolments/links.server";
 
 /**
  * Issue 42, step 4: after enrolling, the family is sent to a confirmation page by a link of its
@@ -55,10 +55,10 @@ describe("how to pay after enrolling", () => {
     expect(match, answer.confirmationUrl).not.toBeNull();
     const token = match![1]!;
     const row = await server.db.selectFrom("section_enrolments").select("id").where("reference", "=", answer.reference).executeTakeFirstOrThrow();
-    expect(await linkedId(server.db, server.config.sessionSecret, "enrolment-receipt", token)).toBe(row.id);
+    expect(await enrolmentReceiptLink.open(server.db, server.config.sessionSecret, token)).toBe(row.id);
     // Not the manage link (move, drop) nor the payment link.
-    expect(await linkedId(server.db, server.config.sessionSecret, "enrolment", token)).toBeUndefined();
-    expect(await linkedId(server.db, server.config.sessionSecret, "enrolment-payment", token)).toBeUndefined();
+    expect(await enrolmentLink.open(server.db, server.config.sessionSecret, token)).toBeUndefined();
+    expect(await enrolmentPaymentLink.open(server.db, server.config.sessionSecret, token)).toBeUndefined();
     // Every class as one calendar file.
     const ics = await server.request("GET", `/enrolments/calendar?token=${token}`);
     expect(ics.status).toBe(200);

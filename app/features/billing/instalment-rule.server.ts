@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { equalSplit } from "./instalment-split";
+import { instalmentCountOfEnrolment } from "~/features/enrolments/queries.server";
 
 /*
  * An offer's instalment rule applied when its invoice is issued (decision 091). Here, in billing,
@@ -11,13 +12,7 @@ import { equalSplit } from "./instalment-split";
 export async function instalmentRuleOf(db: DB, offer: { kind: "section"; enrolmentId: number } | { kind: "camp"; enrollmentId: number }): Promise<number> {
   const row =
     offer.kind === "section"
-      ? await db
-          .selectFrom("section_enrolments as e")
-          .innerJoin("course_sections as s", "s.id", "e.section_id")
-          .innerJoin("courses as c", "c.id", "s.course_id")
-          .select("c.instalment_count as count")
-          .where("e.id", "=", offer.enrolmentId)
-          .executeTakeFirst()
+      ? await instalmentCountOfEnrolment(db, offer.enrolmentId)
       : await db
           .selectFrom("camp_enrolments as e")
           .innerJoin("camps as c", "c.id", "e.camp_id")

@@ -3,6 +3,9 @@ import { nowIso } from "~server/db/values";
 import { adminRefundPath } from "./paths";
 import { findInvoiceOf, invoiceOutstanding, refundable } from "./ledger.server";
 import { owedShown } from "./rules";
+import { refundTermsOfEnrolment } from "~/features/enrolments/queries.server";
+import { courseRefundPolicies } from "~/features/admin-content/queries.server";
+import { campRefundPolicies } from "~/features/admin/queries.server";
 
 /**
  * The refund policy of an offer (decision 092): the percent of what was paid that a drop gives
@@ -38,14 +41,7 @@ export async function saveRefundPolicy(
 
 /** Every course and camp with its policy, for the staff screen. */
 export async function listRefundPolicies(db: DB) {
-  const [courses, camps] = await Promise.all([
-    db.selectFrom("courses").select(["id", "name_en", "name_ar", "refund_percent_before", "refund_percent_after"]).orderBy("id").execute(),
-    db
-      .selectFrom("camps")
-      .select(["id", "title_en as name_en", "title_ar as name_ar", "refund_percent_before", "refund_percent_after"])
-      .orderBy("id")
-      .execute(),
-  ]);
+  const [courses, camps] = await Promise.all([courseRefundPolicies(db), campRefundPolicies(db)]);
   const shape = (kind: "course" | "camp") => (row: (typeof courses)[number]) => ({
     kind,
     id: row.id,
@@ -72,13 +68,7 @@ export interface RefundProposal {
  * when nothing was paid.
  */
 export async function sectionRefundProposal(db: DB, enrolmentId: number, now = nowIso()): Promise<RefundProposal | null> {
-  const offer = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.starts_at", "c.refund_percent_before", "c.refund_percent_after"])
-    .where("e.id", "=", enrolmentId)
-    .executeTakeFirst();
+  const offer = await refundTermsOfEnrolment(db, enrolmentId);
   if (!offer) return null;
   const payments = await db
     .selectFrom("payments as p")

@@ -5,6 +5,7 @@ import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import type { BlogPost } from "./blog-post";
 import { normalizeBlocks } from "./content-blocks";
+import { postById, redirectedPostSlug, visiblePosts, withAuthorAr } from "~/features/admin-content/queries.server";
 
 type BlogRow = Selectable<BlogPostsTable> & { author_ar?: string | null };
 
@@ -13,14 +14,7 @@ type BlogRow = Selectable<BlogPostsTable> & { author_ar?: string | null };
  * posts with an English title; the Arabic blog lists every post, marking English text as English,
  * since most of its readers read both while few English readers read Arabic.
  */
-function visible(db: DB, lang?: Lang) {
-  const published = db.selectFrom("blog_posts").where("status", "=", "published").where("publish_date", "<=", nowIso());
-  return lang === "en" ? published.where((eb) => eb.fn<string>("trim", ["title_en"]), "<>", "") : published;
-}
-
-/** Every column, plus the author's Arabic name when the author is one of the teachers. */
-const withAuthorAr = (query: ReturnType<typeof visible>) =>
-  query.selectAll().select((eb) => eb.selectFrom("teachers").select("name_ar").whereRef("teachers.name_en", "=", "blog_posts.author").limit(1).as("author_ar"));
+const visible = (db: DB, lang?: Lang) => visiblePosts(db, nowIso(), lang);
 
 /**
  * The language a post is shown in: the page's language when the post has a title in it,
@@ -77,7 +71,7 @@ export async function findPublishedPost(db: DB, slug: string, lang: Lang): Promi
  * already sees it (published and its date has come).
  */
 export async function findPostForPreview(db: DB, id: number, lang: Lang): Promise<{ post: BlogPost; live: boolean; status: string } | undefined> {
-  const row = await withAuthorAr(db.selectFrom("blog_posts").where("id", "=", id)).executeTakeFirst();
+  const row = await withAuthorAr(postById(db, id)).executeTakeFirst();
   if (!row) return undefined;
   return { post: toBlogPost(row, lang), live: row.status === "published" && row.publish_date <= nowIso(), status: row.status };
 }
@@ -100,13 +94,5 @@ export async function listPublishedPostDates(db: DB): Promise<{ slug: string; pu
  * or undefined. The page redirects there so old links keep working.
  */
 export async function findRedirectSlug(db: DB, slug: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("blog_slug_redirects")
-    .innerJoin("blog_posts", "blog_posts.id", "blog_slug_redirects.post_id")
-    .select("blog_posts.slug")
-    .where("blog_slug_redirects.old_slug", "=", slug)
-    .where("blog_posts.status", "=", "published")
-    .where("blog_posts.publish_date", "<=", nowIso())
-    .executeTakeFirst();
-  return row?.slug;
+  return redirectedPostSlug(db, slug, nowIso());
 }

@@ -11,6 +11,7 @@ import { waitlistCount } from "./waitlist.server";
 import { calendarMeetings } from "./section-meetings-calendar.server";
 import { addDays, daysBetween, weekdayOf, zonedParts } from "~/lib/zoned-time";
 import { MAX_RECORD_ID } from "~/lib/record-id";
+import { allCourseNames } from "~/features/admin-content/queries.server";
 
 /**
  * What /admin/slots shows for its address: the calendar (a week, today's by default) unless a
@@ -20,8 +21,7 @@ export async function adminSlotsPage(db: DB, params: URLSearchParams, lang: Lang
   const timeZone = await academyTimeZone(db);
   const now = zonedParts(new Date(), timeZone);
   const today = now.date;
-  // Read here rather than through the courses feature, whose page lists sections that use booking (no feature cycle).
-  const courses = (await db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("id").execute()).map((course) => ({
+  const courses = (await allCourseNames(db, { order: "catalogue" })).map((course) => ({
     id: course.id,
     name: pick(course, "name", lang),
   }));

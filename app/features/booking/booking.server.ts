@@ -19,6 +19,7 @@ import { takeSeatIn } from "~/kernel/seats.server";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { optInFromForm } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
+import { courseCard } from "~/features/admin-content/queries.server";
 
 /** A course as the booking pages need it. */
 interface BookingCourse {
@@ -32,10 +33,7 @@ interface BookingCourse {
 
 /** `/courses/{slug}` or `/courses/{id}`: digits are an id, anything else a slug. */
 export async function findCourse(db: DB, slugOrId: string, lang: Lang): Promise<BookingCourse | undefined> {
-  const query = db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar", "image", "min_age", "max_age"]);
-  const row = /^\d{1,9}$/.test(slugOrId)
-    ? await query.where("id", "=", Number(slugOrId)).executeTakeFirst()
-    : await query.where("slug", "=", slugOrId).executeTakeFirst();
+  const row = await courseCard(db, /^\d{1,9}$/.test(slugOrId) ? { id: Number(slugOrId) } : { slug: slugOrId });
   return row ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image, minAge: row.min_age, maxAge: row.max_age } : undefined;
 }
 

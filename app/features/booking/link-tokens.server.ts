@@ -3,13 +3,14 @@ import { newToken, tokenHash } from "~server/security/one-time-links";
 import { isRowLinkShape, rowLink } from "~/kernel/row-link.server";
 
 /**
- * The parents' links that carry a key (decision 044): a booking's cancel and reschedule link, a
- * waitlist entry's page. The database keeps no key a link could use: a link made since issue 25 is
+ * The parents' links to booking's rows that carry a key (decision 044): a booking's cancel and
+ * reschedule link, a waitlist entry's page. (A course group's links are their owners': sections'
+ * `links.server.ts` for a waitlist place, enrolments' `links.server.ts` for an enrolment.) The database keeps no key a link could use: a link made since issue 25 is
  * the kernel's row link, the row's id and a MAC under SESSION_SECRET ("12_<43 characters>", decision
  * 146), so e-mails sent later (reminders, offers) rebuild it from the row and the secret; a link sent
  * before (a random token) is found by the SHA-256 hash its migration left in the row.
  */
-export type LinkKind = "booking" | "waitlist" | "section-waitlist" | "enrolment" | "enrolment-payment" | "enrolment-receipt";
+export type LinkKind = "booking" | "waitlist";
 
 // The salt is a value of the row that never changes and no other row shares (the booking's random
 // reference, the entry's creation time), so a link does not open a new row given an old row's id.
@@ -17,26 +18,15 @@ export type LinkKind = "booking" | "waitlist" | "section-waitlist" | "enrolment"
 const links = {
   booking: rowLink("booking-link", "demo_bookings", "reference"),
   waitlist: rowLink("waitlist-link", "slot_waitlist", "created_at"),
-  "section-waitlist": rowLink("section-waitlist-link", "section_waitlist", "created_at"),
-  enrolment: rowLink("enrolment-link", "section_enrolments", "reference"),
-  "enrolment-payment": rowLink("enrolment-payment-link", "section_enrolments", "reference"),
-  "enrolment-receipt": rowLink("enrolment-receipt-link", "section_enrolments", "reference"),
 } as const;
 
 /** The link token of a booking ({ id, reference }) or a waitlist entry ({ id, created_at }). */
 export function linkToken(secret: string, kind: "booking", row: { id: number; reference: string }): string;
 export function linkToken(secret: string, kind: "waitlist", row: { id: number; created_at: string }): string;
-/** A course section's waitlist entry ({ id, created_at }) or a section enrolment ({ id, reference }): decision 066. */
-export function linkToken(secret: string, kind: "section-waitlist", row: { id: number; created_at: string }): string;
-export function linkToken(secret: string, kind: "enrolment", row: { id: number; reference: string }): string;
-/** A held enrolment's payment page (decision 085): opens paying for it, not moving or dropping it. */
-export function linkToken(secret: string, kind: "enrolment-payment", row: { id: number; reference: string }): string;
-/** An enrolment's confirmation page (issue 42): shows it and how to pay, changes nothing. */
-export function linkToken(secret: string, kind: "enrolment-receipt", row: { id: number; reference: string }): string;
 export function linkToken(secret: string, kind: LinkKind, row: { id: number; reference?: string; created_at?: string }): string {
-  return kind === "waitlist" || kind === "section-waitlist"
-    ? links[kind].token(secret, { id: row.id, created_at: row.created_at ?? "" })
-    : links[kind].token(secret, { id: row.id, reference: row.reference ?? "" });
+  return kind === "waitlist"
+    ? links.waitlist.token(secret, { id: row.id, created_at: row.created_at ?? "" })
+    : links.booking.token(secret, { id: row.id, reference: row.reference ?? "" });
 }
 
 /**
@@ -49,8 +39,6 @@ export const unusedTokenHash = (): string => tokenHash(newToken());
 export async function linkedId(db: DB, secret: string, kind: LinkKind, token: string): Promise<number | undefined> {
   if (token.length < 16 || token.length > 100) return undefined;
   if (isRowLinkShape(token)) return links[kind].open(db, secret, token);
-  // Sections' links were MACs from the start (decision 066): nothing else opens them.
-  if (kind === "enrolment" || kind === "enrolment-payment" || kind === "enrolment-receipt" || kind === "section-waitlist") return undefined;
   const hash = tokenHash(token);
   const row =
     kind === "booking"

@@ -3,6 +3,7 @@ import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { formatTimeLabel } from "~/kernel/slot-format";
+import { meetingsBetween } from "~/features/sections/queries.server";
 
 /** A course group's class on the staff slots calendar (issue 29): shown beside the demo slots, linking to its group. */
 export interface CalendarMeeting {
@@ -25,18 +26,7 @@ export interface CalendarMeeting {
 export async function calendarMeetings(db: DB, range: { from: string; to: string; timeZone: string; lang: Lang }): Promise<CalendarMeeting[]> {
   const start = zonedToUtc(range.from, "00:00", range.timeZone).toISOString();
   const end = zonedToUtc(addDays(range.to, 1), "00:00", range.timeZone).toISOString();
-  const rows = await db
-    .selectFrom("section_meetings as m")
-    .innerJoin("course_sections as s", "s.id", "m.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["m.id", "m.section_id", "m.starts_at", "m.status", "s.seats_taken", "s.capacity", "c.name_en", "c.name_ar"])
-    .where("m.starts_at", ">=", start)
-    .where("m.starts_at", "<", end)
-    .where("s.status", "<>", "cancelled")
-    .orderBy("m.starts_at")
-    .orderBy("m.id")
-    .limit(500)
-    .execute();
+  const rows = await meetingsBetween(db, start, end, 500);
   return rows.map((row) => {
     const local = zonedParts(row.starts_at, range.timeZone);
     return {

@@ -14,12 +14,13 @@ import { waitlistsOf, type AdminWaitlistEntry } from "./waitlist.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { endWaitlistsByStaff } from "./waitlist-close.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "~/lib/zoned-time";
+import { courseById, courseNames } from "~/features/admin-content/queries.server";
 
 type SlotCreateResult = { ok: true; id: number } | { ok: false; reason: "past" | "courseNotFound" };
 
 async function courseExists(db: DB, courseId: number | null): Promise<boolean> {
   if (courseId === null) return true;
-  return (await db.selectFrom("courses").select("id").where("id", "=", courseId).executeTakeFirst()) !== undefined;
+  return (await courseById(db, courseId)) !== undefined;
 }
 
 /** Where a slot's class happens (staff choose per slot). */
@@ -423,11 +424,7 @@ export async function listSlotsWithBookings(
   // A booking keeps the English course name it was made with; Arabic screens name the course in
   // Arabic while it exists.
   const courseIds = lang === "ar" ? [...new Set(bookings.map((booking) => booking.course_id).filter((id): id is number => id !== null))] : [];
-  const arabicNames = new Map(
-    courseIds.length
-      ? (await db.selectFrom("courses").select(["id", "name_ar"]).where("id", "in", courseIds).execute()).map((course) => [course.id, course.name_ar])
-      : [],
-  );
+  const arabicNames = new Map(courseIds.length ? (await courseNames(db, courseIds)).map((course) => [course.id, course.name_ar]) : []);
   return slots.map((slot) => {
     const parts = zonedParts(slot.starts_at, timeZone);
     return {

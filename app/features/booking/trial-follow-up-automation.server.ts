@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
-import { childKey } from "~/lib/child-key";
 import { AUTOMATION_CATCH_UP_DAYS, automationRun, inBoth } from "~/features/messaging/index.server";
+import { enrolledAfterBooking } from "~/features/enrolments/queries.server";
 
 /** The trial follow-up automation's run (decision 140): one job per quarter hour across instances (its unique key names the period). */
 export const trialFollowUpJob = defineJob("trial-follow-up-automation");
@@ -36,17 +36,7 @@ export async function sweepTrialFollowUps(db: DB, now = new Date()): Promise<num
     .limit(500)
     .execute();
   return run.each(candidates, async (trx, booking) => {
-    const enrolled = await trx
-      .selectFrom("section_enrolments")
-      .select("id")
-      .where("status", "=", "enrolled")
-      .where((eb) =>
-        eb.or([
-          eb("demo_booking_id", "=", booking.id),
-          eb.and([eb("email", "=", booking.email.toLowerCase()), eb("child_key", "=", childKey(booking.child_name))]),
-        ]),
-      )
-      .executeTakeFirst();
+    const enrolled = await enrolledAfterBooking(trx, booking);
     if (enrolled) return null;
     return {
       event: `booking:${booking.id}`,

@@ -14,6 +14,7 @@ import { linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
 import { MAX_RECORD_ID } from "~/lib/record-id";
+import { courseById } from "~/features/admin-content/queries.server";
 
 export type { LeaveResult };
 
@@ -154,10 +155,7 @@ export async function acceptOffer(
           .executeTakeFirst();
         if (!entry) throw new AcceptRefused();
         const slot = await trx.selectFrom("demo_slots").select("starts_at").where("id", "=", entry.slot_id).executeTakeFirstOrThrow();
-        const course =
-          entry.course_id === null
-            ? undefined
-            : await trx.selectFrom("courses").select(["slug", "name_en"]).where("id", "=", entry.course_id).executeTakeFirst();
+        const course = entry.course_id === null ? undefined : await courseById(trx, entry.course_id);
         const booking = await trx
           .insertInto("demo_bookings")
           .values({

@@ -5,6 +5,7 @@ import { fromDbJson } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
 import type { Camp } from "./camp";
+import { campsInOrder } from "~/features/admin/queries.server";
 
 type CampRow = Selectable<CampsTable>;
 type Pair = { en: string; ar: string };
@@ -46,7 +47,7 @@ export function batchValues(row: CampRow): string[] {
 }
 
 async function campRows(db: DB): Promise<CampRow[]> {
-  return db.selectFrom("camps").selectAll().orderBy("sort").orderBy("id").execute();
+  return campsInOrder(db);
 }
 
 /** Every camp, in display order. */

@@ -11,6 +11,7 @@ import { campEnrolmentConfirmationMail } from "./camp.mails.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { CampEnrolmentRequest } from "./enrol.schema";
 import type { BrochureRequest } from "./brochure.schema";
+import { campById } from "~/features/admin/queries.server";
 
 /** Queues what staff are told of a new record, in the transaction that stores it (staff-notice.server.ts). */
 type NotifyStaff = (trx: Trx, id: number) => Promise<void>;
@@ -98,7 +99,7 @@ export async function getCampEnrolmentByReference(db: DB, reference: string, lan
   if (reference.length < 16 || reference.length > 100) return undefined;
   const row = await db.selectFrom("camp_enrolments").selectAll().where("reference", "=", reference).executeTakeFirst();
   if (!row) return undefined;
-  const campRow = await db.selectFrom("camps").selectAll().where("id", "=", row.camp_id).executeTakeFirst();
+  const campRow = await campById(db, row.camp_id);
   const camp = campRow ? toCamp(campRow, lang) : undefined;
   return {
     id: row.id,

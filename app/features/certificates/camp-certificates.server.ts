@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import { zonedParts } from "~/lib/zoned-time";
 import { issueToRoster, MAX_ROSTER, ratesOf, type ChildRate, type IssueOptions, type IssueResult } from "./certificates.server";
+import { campById } from "~/features/admin/queries.server";
 
 /**
  * The summer camp's certificates (decision 089). A camp has no class meetings: its attendance is
@@ -19,7 +20,7 @@ export interface CampRates {
 
 /** A camp period's children with their check-out days and certificates; undefined when there is no such camp. */
 export async function campRates(db: DB, campId: number, session: string, timeZone: string, now = new Date()): Promise<CampRates | undefined> {
-  const camp = await db.selectFrom("camps").select(["id", "title_en", "title_ar"]).where("id", "=", campId).executeTakeFirst();
+  const camp = await campById(db, campId);
   if (!camp) return undefined;
   const today = zonedParts(now, timeZone).date;
   const children = await db

@@ -7,6 +7,10 @@ import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
 import { notifyFamily } from "~/features/push/index.server";
+import { enrolledInSection } from "~/features/enrolments/queries.server";
+import { findEnrolment } from "~/features/enrolments/enrolments.server";
+import { heldMeetingCount, sectionWithCourse } from "~/features/sections/queries.server";
+import { attendedCountsInSection } from "~/features/teaching/queries.server";
 
 export type CertificateRow = Selectable<CertificatesTable>;
 
@@ -111,45 +115,13 @@ export async function ratesOf(db: DB, kind: CertificateRow["kind"], held: number
 
 /** Each live child of a group with their attendance and certificates; undefined when there is no such group. */
 export async function groupRates(db: DB, sectionId: number, now = nowIso()): Promise<GroupRates | undefined> {
-  const section = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.starts_at", "s.ends_at", "s.status", "c.name_en", "c.name_ar"])
-    .where("s.id", "=", sectionId)
-    .executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) return undefined;
-  const heldRow = await db
-    .selectFrom("section_meetings")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "scheduled")
-    .where("starts_at", "<=", now)
-    .executeTakeFirstOrThrow();
-  const held = Number(heldRow.n);
-  const enrolments = await db
-    .selectFrom("section_enrolments")
-    .select(["id", "child_name", "lang"])
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "enrolled")
-    .orderBy("child_name")
-    .orderBy("id")
-    .limit(MAX_ROSTER)
-    .execute();
+  const held = await heldMeetingCount(db, sectionId, now);
+  const enrolments = await enrolledInSection(db, sectionId, { order: "name", limit: MAX_ROSTER });
   const ids = enrolments.map((e) => e.id);
   // Present or late at one of this group's held meetings (a make-up elsewhere is the other group's record).
-  const marks = ids.length
-    ? await db
-        .selectFrom("meeting_attendance as a")
-        .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
-        .select(["a.enrolment_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("a.enrolment_id", "in", ids)
-        .where("m.section_id", "=", sectionId)
-        .where("m.status", "=", "scheduled")
-        .where("m.starts_at", "<=", now)
-        .where("a.status", "in", ["present", "late"])
-        .groupBy("a.enrolment_id")
-        .execute()
-    : [];
+  const marks = ids.length ? await attendedCountsInSection(db, ids, sectionId, now) : [];
   const attendedBy = new Map(marks.map((m) => [m.enrolment_id, Number(m.n)]));
   return {
     section: {
@@ -267,7 +239,7 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
         const family =
           target.kind === "camp"
             ? await trx.selectFrom("camp_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst()
-            : await trx.selectFrom("section_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst();
+            : await findEnrolment(trx, { offerKind: "section", id: child.enrolmentId });
         if (family)
           await notifyFamily(trx, {
             event: `certificate:${row.id}`,

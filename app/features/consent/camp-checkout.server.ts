@@ -5,6 +5,7 @@ import { addToCounter, clearCounters } from "~server/security/rate-limit";
 import { latestAnswerOf, pickupPeople, pinMatches } from "./consent.server";
 import { openPickup } from "./children-data.server";
 import { batchLabels } from "~/lib/camp-batch-labels.server";
+import { campBatches as batchesOfCamps } from "~/features/admin/queries.server";
 
 /**
  * Wrong PINs one pickup person may take in a day before their PIN locks (issue 39 finding 6): the
@@ -27,9 +28,7 @@ export async function campBatches(db: DB) {
     .limit(100)
     .execute();
   const ids = [...new Set(rows.map((row) => row.campId))];
-  const batches = new Map(
-    (ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]),
-  );
+  const batches = new Map((ids.length ? await batchesOfCamps(db, ids) : []).map((c) => [c.id, c.batches]));
   return rows.map((row) => ({ ...row, sessionLabel: batchLabels(batches.get(row.campId), row.session) }));
 }
 

@@ -11,6 +11,9 @@ import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
 import { textMail } from "~/lib/mail/html";
 import { batchLabels } from "~/lib/camp-batch-labels.server";
+import { enrolledChildNamesByEmail, enrolledInSection } from "~/features/enrolments/queries.server";
+import { groupChoices } from "~/features/sections/queries.server";
+import { campBatches } from "~/features/admin/queries.server";
 
 /** The reminder e-mail's template name (consent.manifest.server.ts). */
 export const CONSENT_REMINDER_MAIL = "consent-reminder";
@@ -32,15 +35,7 @@ export interface MissingChild {
 /** The children enrolled in a group (live enrolments) or a camp batch, with their family's contact. */
 async function childrenOf(db: DB, query: MissingQuery) {
   if ("section" in query) {
-    const rows = await db
-      .selectFrom("section_enrolments")
-      .select(["child_name", "parent_name", "email", "phone", "lang"])
-      .where("section_id", "=", query.section)
-      .where("status", "=", "enrolled")
-      .orderBy("id")
-      .limit(MAX_CHILDREN)
-      .execute();
-    return rows;
+    return enrolledInSection(db, query.section, { order: "enrolled", limit: MAX_CHILDREN });
   }
   const rows = await db
     .selectFrom("camp_enrolments")
@@ -169,13 +164,7 @@ export async function linkEmail(db: DB, token: string): Promise<string | undefin
 /** A family's enrolled children (groups and camps) and the forms each has not answered in their current version. */
 export async function familyForms(db: DB, email: string, lang: Lang) {
   const lower = email.trim().toLowerCase();
-  const sections = await db
-    .selectFrom("section_enrolments")
-    .select("child_name")
-    .where(sql<boolean>`lower(email) = ${lower}`)
-    .where("status", "=", "enrolled")
-    .limit(50)
-    .execute();
+  const sections = await enrolledChildNamesByEmail(db, lower, 50);
   const camps = await db
     .selectFrom("camp_enrolments")
     .select("student_name as child_name")
@@ -198,14 +187,7 @@ export async function familyForms(db: DB, email: string, lang: Lang) {
 
 /** The lists staff can choose: open groups (course, first class) and camp batches with children. */
 export async function missingChoices(db: DB, lang: Lang) {
-  const sections = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.starts_at", "c.name_en", "c.name_ar"])
-    .where("s.status", "<>", "cancelled")
-    .orderBy("s.starts_at", "desc")
-    .limit(100)
-    .execute();
+  const sections = await groupChoices(db, 100);
   const camps = await db
     .selectFrom("camp_enrolments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
@@ -216,9 +198,7 @@ export async function missingChoices(db: DB, lang: Lang) {
     .execute();
   // Enrolments store the English batch value: the list shows the batch's label in the reader's language.
   const ids = [...new Set(camps.map((c) => c.id))];
-  const batches = new Map(
-    (ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]),
-  );
+  const batches = new Map((ids.length ? await campBatches(db, ids) : []).map((c) => [c.id, c.batches]));
   return {
     sections: sections.map((s) => ({
       value: `s:${s.id}`,

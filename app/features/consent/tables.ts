@@ -12,3 +12,6 @@ export const owns = [
   "consent_links",
   "camp_checkouts",
 ] as const satisfies readonly (keyof Database)[];
+
+/** Where other features read them (decision 153): a module of its own in the import graph, any feature may call it. */
+export const queries = ["queries.server.ts"];

@@ -3,7 +3,8 @@ import { fromDbJson } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import type { CourseDetail, CourseFaq } from "./course-detail";
-import { toCourse, withInstructorAr } from "./courses.server";
+import { toCourse } from "./courses.server";
+import { catalogueCourses, courseById } from "~/features/admin-content/queries.server";
 
 interface StoredFaq {
   question?: { en?: string; ar?: string };
@@ -15,7 +16,7 @@ const inLang = (pair: { en?: string; ar?: string } | undefined, lang: Lang): str
 
 /** One course with everything its page shows, or null when no course has that slug. */
 export async function getCourseDetail(db: DB, slug: string, lang: Lang): Promise<CourseDetail | null> {
-  const row = await withInstructorAr(db.selectFrom("courses")).where("slug", "=", slug).executeTakeFirst();
+  const row = await catalogueCourses(db).where("slug", "=", slug).executeTakeFirst();
   if (!row) return null;
   // Arabic content falls back to English blocks when staff have not written them yet.
   const localBlocks = fromDbJson<unknown[]>(lang === "ar" ? row.content_ar : row.content_en, []);
@@ -36,6 +37,6 @@ export async function getCourseDetail(db: DB, slug: string, lang: Lang): Promise
 /** The slug of the course with this numeric id (old /courses/{id} links), or null. */
 export async function courseSlugById(db: DB, id: number): Promise<string | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const row = await db.selectFrom("courses").select("slug").where("id", "=", id).executeTakeFirst();
+  const row = await courseById(db, id);
   return row?.slug ?? null;
 }

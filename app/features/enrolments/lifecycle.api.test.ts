@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { addDays, zonedParts } from "~/lib/zoned-time";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "./links.server";
 import { sweepPaymentHolds } from "~/features/billing/payments/payment-holds.server";
 import { STRIPE_WEBHOOK_PATH } from "~/features/billing/payments/payments.api";
 import { sweepInstalmentReminders } from "~/features/billing/instalments/instalment-reminders.server";
@@ -70,7 +70,7 @@ describe("the enrolment lifecycle", () => {
     expect(res.body.holdUntil).toBeTruthy();
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
     const invoice = await server.db.selectFrom("invoices").selectAll().where("enrolment_id", "=", row.id).executeTakeFirstOrThrow();
-    return { body: res.body, row, invoice, token: linkToken(server.config.sessionSecret, "enrolment-payment", row) };
+    return { body: res.body, row, invoice, token: enrolmentPaymentLink.token(server.config.sessionSecret, row) };
   };
   const payOnline = async (token: string) => {
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });

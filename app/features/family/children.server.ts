@@ -27,6 +27,16 @@ export async function listChildren(db: DB, accountId: number): Promise<SavedChil
   return db.selectFrom("account_children").select(["id", "name", "age"]).where("user_id", "=", userId).orderBy("id").execute();
 }
 
+/** The children saved by this account itself (no family role applies: the account's data export), oldest first. */
+export function savedChildrenOf(db: DB, userId: number) {
+  return db.selectFrom("account_children").select(["name", "age", "created_at", "updated_at"]).where("user_id", "=", userId).orderBy("id").execute();
+}
+
+/** The name of a child this account saved itself, or undefined (a sibling price compares names). */
+export function savedChildName(db: DB, userId: number, id: number) {
+  return db.selectFrom("account_children").select("name").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+}
+
 /** One saved child of this account, or undefined (another account's child is not found either). */
 export async function findChild(db: DB, accountId: number, id: number): Promise<SavedChild | undefined> {
   const userId = await keeper(db, accountId, "act");

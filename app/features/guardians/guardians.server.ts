@@ -14,6 +14,7 @@ import { textMail } from "~/lib/mail/html";
 import { familyOf } from "~/features/family/account-owner.server";
 import { passToAccount } from "~/features/enrolments/enrolments.server";
 import { GUARDIAN_ROLES } from "~/features/family/family-parts";
+import { accountById, existingAccount } from "~/features/accounts/queries.server";
 
 /**
  * Guardians of a family (issue 45 item 3, decision 139): the primary guardian invites by e-mail
@@ -41,7 +42,7 @@ const guardianMailData = z.object({
 
 export const guardianInviteMail = defineMail(GUARDIAN_INVITE_MAIL, guardianMailData, async ({ config, db }, data) => {
   const token = mailedToken(config.sessionSecret, GUARDIAN_INVITE_MAIL, data.seed);
-  const inviter = await db.selectFrom("users").select("username").where("id", "=", data.invitedBy).executeTakeFirst();
+  const inviter = await accountById(db, data.invitedBy);
   return textMail(
     data.languages.map((lang) => {
       const t = (key: string, values: Record<string, string> = {}) => serverT(lang, "guardians", `mail.${key}`, values);
@@ -70,7 +71,7 @@ export async function inviteGuardian(
   input: { familyUserId: number; email: string; role: GuardianRole; lang: Lang; language: Lang | "both"; secret: string },
 ): Promise<InviteResult> {
   const email = normalEmail(input.email);
-  const primary = await db.selectFrom("users").select("email").where("id", "=", input.familyUserId).executeTakeFirstOrThrow();
+  const primary = await existingAccount(db, input.familyUserId);
   if (normalEmail(primary.email) === email) return { ok: false, reason: "self" };
   const { seed, token } = newMailedToken(input.secret, GUARDIAN_INVITE_MAIL);
   const now = Date.now();
@@ -155,7 +156,7 @@ type AcceptResult = { ok: true; role: GuardianRole; familyUserId: number } | { o
  * The account gains power over the family: its other sessions end (the caller signs this one in again).
  */
 export async function acceptGuardianInvite(db: DB, input: { token: string; userId: number }): Promise<AcceptResult> {
-  const user = await db.selectFrom("users").select(["role"]).where("id", "=", input.userId).executeTakeFirstOrThrow();
+  const user = await existingAccount(db, input.userId);
   // Staff sessions are short and their power is the academy's: a staff account is nobody's guardian.
   if (user.role !== "user") return { ok: false, reason: "staff" };
   const hash = tokenHash(input.token);

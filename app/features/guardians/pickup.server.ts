@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { familyTimetable } from "~/features/timetable/timetable.server";
+import { existingAccount } from "~/features/accounts/queries.server";
 
 /** How many coming classes the pickup card shows per child: the next few collections, not the term. */
 const NEXT_CLASSES = 3;
@@ -17,10 +18,7 @@ export interface PickupCard {
  * invoices or anything else of the family.
  */
 export async function pickupCard(db: DB, userId: number, lang: Lang): Promise<PickupCard> {
-  const [user, timeZone] = await Promise.all([
-    db.selectFrom("users").select(["username", "contact_number"]).where("id", "=", userId).executeTakeFirstOrThrow(),
-    academyTimeZone(db),
-  ]);
+  const [user, timeZone] = await Promise.all([existingAccount(db, userId), academyTimeZone(db)]);
   // The link secret only signs the manage links, which the card drops.
   const children = await familyTimetable(db, userId, timeZone, lang, "-");
   return {

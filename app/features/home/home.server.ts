@@ -4,6 +4,7 @@ import type { Lang } from "~/i18n/lang";
 import { listCourses } from "~/features/courses/courses.server";
 import { pageTexts } from "~/features/site/page-sections.server";
 import type { ShownText } from "~/features/site/page-sections";
+import { teacherProfiles, testimonialsOf } from "~/features/admin-content/queries.server";
 
 /** Staff-edited texts carry their own language: English shown on an Arabic page lacking the translation. */
 export interface TeacherProfile {
@@ -29,7 +30,7 @@ function shown<F extends string>(row: { [K in `${F}_en` | `${F}_ar`]: string }, 
 }
 
 async function listTeacherProfiles(db: DB, lang: Lang): Promise<TeacherProfile[]> {
-  const rows = await db.selectFrom("teachers").selectAll().orderBy("id").execute();
+  const rows = await teacherProfiles(db);
   return rows.map((row) => ({
     id: row.id,
     name: shown(row, "name", lang),
@@ -40,7 +41,7 @@ async function listTeacherProfiles(db: DB, lang: Lang): Promise<TeacherProfile[]
 }
 
 async function listTestimonials(db: DB, kind: "child" | "parent", lang: Lang): Promise<Testimonial[]> {
-  const rows = await db.selectFrom("testimonials").selectAll().where("kind", "=", kind).orderBy("sort").orderBy("id").execute();
+  const rows = await testimonialsOf(db, kind);
   return rows.map((row) => ({
     id: row.id,
     name: shown(row, "name", lang),

@@ -9,6 +9,8 @@ import { formatDateLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { changeLevel, changeSkill, createLevel, createSkill } from "./levels.api";
 import { courseLadder } from "./levels.server";
+import { groupChoices } from "~/features/sections/queries.server";
+import { courseById } from "~/features/admin-content/queries.server";
 
 /** Most groups the "group teaching this level" choice lists (the newest first). */
 const MAX_GROUPS = 200;
@@ -18,19 +20,11 @@ export async function adminLevelsPageData(context: AppLoadContext, request: Requ
   requireAdminPage(context, request);
   const id = parseRecordId(rawId);
   const lang = langFromPath(new URL(request.url).pathname);
-  const course = id === null ? undefined : await context.db.selectFrom("courses").select(["id", "name_en", "name_ar"]).where("id", "=", id).executeTakeFirst();
+  const course = id === null ? undefined : await courseById(context.db, id);
   if (!course) throw data(null, { status: 404 });
   const [levels, groups, timeZone] = await Promise.all([
     courseLadder(context.db, course.id),
-    context.db
-      .selectFrom("course_sections as s")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["s.id", "s.starts_at", "c.name_en", "c.name_ar"])
-      .where("s.status", "!=", "cancelled")
-      .orderBy("s.starts_at", "desc")
-      .orderBy("s.id", "desc")
-      .limit(MAX_GROUPS)
-      .execute(),
+    groupChoices(context.db, MAX_GROUPS),
     academyTimeZone(context.db),
   ]);
   return {

@@ -3,6 +3,7 @@ import type { Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
 import { childRecords, courseLadder, currentLevel, familyEmailOf, levelFor, recordKey, type LadderLevel } from "./levels.server";
+import { enrolmentChildren } from "~/features/enrolments/queries.server";
 
 /** Most enrolments the account's levels section reads (a bound, not a quota). */
 const MAX_ENROLMENTS = 100;
@@ -61,7 +62,7 @@ export type FamilyLevels = Awaited<ReturnType<typeof familyLevels>>;
 /** The children of these enrolments as the skill records know them (read before the enrolments are erased). */
 export async function childRefsOf(db: DB, enrolmentIds: number[]) {
   if (enrolmentIds.length === 0) return [];
-  const rows = await db.selectFrom("section_enrolments").select(["email", "child_key"]).where("id", "in", enrolmentIds).execute();
+  const rows = await enrolmentChildren(db, enrolmentIds);
   return rows.map((row) => ({ familyEmail: familyEmailOf(row.email), childKey: row.child_key }));
 }
 

@@ -9,6 +9,7 @@ import { levelSchema, levelUpdateSchema, skillMarksSchema, skillSchema } from ".
 import { addLevel, addSkill, courseLadder, updateLevel, updateSkill, type LadderWrite } from "./levels.server";
 import { groupSkills, markSkills } from "./skill-marks.server";
 import { anyFields } from "~/kernel/any-fields";
+import { courseById } from "~/features/admin-content/queries.server";
 
 const say = (caller: Caller, key: string) => serverT(caller.lang, "levels", `api.${key}`);
 
@@ -29,7 +30,7 @@ export const courseLevels = defineEndpoint({
   params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    const course = await db.selectFrom("courses").select("id").where("id", "=", params.id).executeTakeFirst();
+    const course = await courseById(db, params.id);
     if (!course) throw new HttpError(404, say(caller, "notFound"));
     return { status: 200, body: { levels: await courseLadder(db, params.id) } };
   },

@@ -2,6 +2,8 @@ import { recordAudit } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
 import type { SkillStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
+import { sectionWithCourse } from "~/features/sections/queries.server";
+import { courseById } from "~/features/admin-content/queries.server";
 
 /**
  * A course's ladder of levels and their skills (issue 44 item 1, decision 130): what staff edit on
@@ -80,7 +82,7 @@ export interface LevelInput {
 /** A group the level may name: one of any course's groups that is not cancelled; else the reason. */
 async function checkSection(db: DB, sectionId: number | null): Promise<boolean> {
   if (sectionId === null) return true;
-  const section = await db.selectFrom("course_sections").select("status").where("id", "=", sectionId).executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   return section !== undefined && section.status !== "cancelled";
 }
 
@@ -88,7 +90,7 @@ export type LadderWrite = { ok: true; id: number } | { ok: false; reason: "notFo
 
 /** Adds a level at the end of a course's ladder, audited. */
 export async function addLevel(db: DB, courseId: number, input: LevelInput, userId: number): Promise<LadderWrite> {
-  const course = await db.selectFrom("courses").select("id").where("id", "=", courseId).executeTakeFirst();
+  const course = await courseById(db, courseId);
   if (!course) return { ok: false, reason: "notFound" };
   if (!(await checkSection(db, input.sectionId))) return { ok: false, reason: "badSection" };
   return db.transaction().execute(async (trx) => {

@@ -9,6 +9,8 @@ import { issueToRoster } from "~/features/certificates/certificates.server";
 import { notifyFamily } from "~/features/push/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { childRecords, courseLadder, currentLevel, familyEmailOf, levelFor, recordKey, type LadderLevel } from "./levels.server";
+import { enrolledChildKeysInSection, enrolmentChildren } from "~/features/enrolments/queries.server";
+import { sectionWithCourse } from "~/features/sections/queries.server";
 
 /** Most children one group's skills page lists (a group holds at most 500 seats). */
 export const MAX_GROUP = 500;
@@ -18,25 +20,9 @@ export const MAX_GROUP = 500;
  * the level they work on now (decision 130). Undefined when there is no such group.
  */
 export async function groupSkills(db: DB, sectionId: number) {
-  const section = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.course_id", "c.name_en", "c.name_ar"])
-    .where("s.id", "=", sectionId)
-    .executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) return undefined;
-  const [ladder, enrolments] = await Promise.all([
-    courseLadder(db, section.course_id),
-    db
-      .selectFrom("section_enrolments")
-      .select(["id", "child_name", "child_key", "email"])
-      .where("section_id", "=", sectionId)
-      .where("status", "=", "enrolled")
-      .orderBy("child_name")
-      .orderBy("id")
-      .limit(MAX_GROUP)
-      .execute(),
-  ]);
+  const [ladder, enrolments] = await Promise.all([courseLadder(db, section.course_id), enrolledChildKeysInSection(db, sectionId, MAX_GROUP)]);
   const refs = enrolments.map((e) => ({ familyEmail: familyEmailOf(e.email), childKey: e.child_key }));
   const records = await childRecords(db, refs);
   return {
@@ -81,15 +67,10 @@ export async function markSkills(
   const levelOfSkill = new Map(group.ladder.flatMap((level) => level.skills.map((skill) => [skill.id, level] as const)));
   if (marks.some((mark) => !children.has(mark.enrolmentId))) return { ok: false, reason: "notOnRoster" };
   if (marks.some((mark) => !levelOfSkill.has(mark.skillId))) return { ok: false, reason: "notOfCourse" };
-  const enrolments = await db
-    .selectFrom("section_enrolments")
-    .select(["id", "email", "child_key", "child_name", "lang"])
-    .where(
-      "id",
-      "in",
-      marks.map((mark) => mark.enrolmentId),
-    )
-    .execute();
+  const enrolments = await enrolmentChildren(
+    db,
+    marks.map((mark) => mark.enrolmentId),
+  );
   const byId = new Map(enrolments.map((e) => [e.id, e]));
   const changed = await db.transaction().execute(async (trx) => {
     let count = 0;
@@ -267,12 +248,7 @@ async function completeLevel(db: DB, config: Pick<Config, "publicUrl" | "session
 /** The proposal's link: the next level's group's course page (`?section=`), or the ladder course's page when no group is named. */
 async function proposalLink(db: DB, config: Pick<Config, "publicUrl" | "sessionSecret">, completionId: number, sectionId: number | null, lang: Lang) {
   const course = sectionId
-    ? await db
-        .selectFrom("course_sections as s")
-        .innerJoin("courses as c", "c.id", "s.course_id")
-        .select("c.slug")
-        .where("s.id", "=", sectionId)
-        .executeTakeFirst()
+    ? await sectionWithCourse(db, sectionId)
     : await db
         .selectFrom("level_completions as lc")
         .innerJoin("course_levels as l", "l.id", "lc.level_id")

@@ -4,6 +4,8 @@ import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { formatDateLabel, formatTimeLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { noticeDeadline, type MakeupRules } from "./makeups.server";
+import { liveEnrolmentsWithCourse } from "~/features/enrolments/queries.server";
+import { comingMeetingsWithAbsence, makeupChoicesFor } from "~/features/sections/queries.server";
 
 /** How many coming classes per child, and make-up choices per credit, a page lists (bounded). */
 const COMING_PER_CHILD = 8;
@@ -59,28 +61,10 @@ export async function comingMeetings(
 ): Promise<ChildGroup[]> {
   if (enrolmentIds.length === 0) return [];
   const now = nowIso();
-  const enrolments = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.section_id", "e.child_name", "c.name_en", "c.name_ar"])
-    .where("e.id", "in", enrolmentIds)
-    .where("e.status", "=", "enrolled")
-    .where("s.status", "<>", "cancelled")
-    .orderBy("e.id")
-    .execute();
+  const enrolments = await liveEnrolmentsWithCourse(db, enrolmentIds);
   const groups: ChildGroup[] = [];
   for (const enrolment of enrolments) {
-    const meetings = await db
-      .selectFrom("section_meetings as m")
-      .leftJoin("meeting_absences as a", (join) => join.onRef("a.meeting_id", "=", "m.id").on("a.enrolment_id", "=", enrolment.id))
-      .select(["m.id", "m.starts_at", "a.with_notice"])
-      .where("m.section_id", "=", enrolment.section_id)
-      .where("m.status", "=", "scheduled")
-      .where("m.starts_at", ">", now)
-      .orderBy("m.starts_at")
-      .limit(COMING_PER_CHILD)
-      .execute();
+    const meetings = await comingMeetingsWithAbsence(db, enrolment.section_id, enrolment.id, now, COMING_PER_CHILD);
     if (meetings.length === 0) continue;
     groups.push({
       enrolmentId: enrolment.id,
@@ -135,20 +119,11 @@ export async function familyCredits(db: DB, enrolmentIds: readonly number[], rul
     const status: CreditView["status"] = row.makeup_at ? (row.makeup_at > now ? "booked" : "used") : row.expires_at <= now ? "expired" : "available";
     const choices =
       status === "available" && row.enrolment_status === "enrolled" && rules.makeupAllowance > 0
-        ? await db
-            .selectFrom("section_meetings as m")
-            .innerJoin("course_sections as s", "s.id", "m.section_id")
-            .select(["m.id", "m.starts_at", "m.makeup_guests"])
-            .where("s.course_id", "=", row.course_id)
-            .where("s.id", "<>", row.section_id)
-            .where("s.status", "<>", "cancelled")
-            .where("m.status", "=", "scheduled")
-            .where("m.starts_at", ">", now)
-            .where("m.starts_at", "<=", row.expires_at)
-            .where("m.makeup_guests", "<", rules.makeupAllowance)
-            .orderBy("m.starts_at")
-            .limit(CHOICES_PER_CREDIT)
-            .execute()
+        ? await makeupChoicesFor(
+            db,
+            { courseId: row.course_id, sectionId: row.section_id, expiresAt: row.expires_at },
+            { now, allowance: rules.makeupAllowance, limit: CHOICES_PER_CREDIT },
+          )
         : [];
     views.push({
       id: row.id,

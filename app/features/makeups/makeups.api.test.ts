@@ -8,7 +8,7 @@ import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { absenceLinkToken, reportAbsence, spendCredit } from "./makeups.server";
 import { sweepMeetingReminders } from "./meeting-reminders.server";
-import { makeupGuestsFor, reportedAbsencesFor } from "~/features/teaching/roster-extras.server";
+import { makeupGuestsFor, reportedAbsencesFor } from "./queries.server";
 
 const HOUR = 3_600_000;
 const run = promisify(execFile);

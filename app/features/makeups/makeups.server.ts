@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
-import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
+import { ownerOf } from "~/features/family/account-owner.server";
 import { inBoth } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/kernel/slot-format";
@@ -8,6 +8,8 @@ import { rowLink } from "~/kernel/row-link.server";
 import { pick } from "~/i18n/localized";
 import { notifyFamily } from "~/features/push/index.server";
 import { releaseMakeupPlace, takeMakeupPlace } from "~/features/sections/makeup-places.server";
+import { enrolmentWithCourse, ownedEnrolmentIds as enrolmentIdsOf } from "~/features/enrolments/queries.server";
+import { meetingOfSection, meetingWithSection } from "~/features/sections/queries.server";
 
 /**
  * Absences and make-up classes (issue 30 part 3, decision 076). A parent reports that a child will
@@ -43,9 +45,7 @@ export const absenceLinkedId = (db: DB, secret: string, token: string): Promise<
 
 /** The live enrolments the account holds (ownedBy: its id, or its proven e-mail), newest groups last. */
 export async function ownedEnrolmentIds(db: DB, userId: number): Promise<number[]> {
-  const owner = await ownerOf(db, userId);
-  const rows = await db.selectFrom("section_enrolments as e").select("e.id").where(ownedBy("e", owner)).orderBy("e.id").limit(200).execute();
-  return rows.map((row) => row.id);
+  return enrolmentIdsOf(db, await ownerOf(db, userId), 200);
 }
 
 // --- Reporting an absence
@@ -67,20 +67,9 @@ export async function reportAbsence(
   at = new Date(),
 ): Promise<AbsenceResult> {
   const now = at.toISOString();
-  const enrolment = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.section_id", "e.status", "s.course_id", "e.email", "e.child_name", "c.name_en", "c.name_ar"])
-    .where("e.id", "=", input.enrolmentId)
-    .executeTakeFirst();
+  const enrolment = await enrolmentWithCourse(db, input.enrolmentId);
   if (!enrolment || enrolment.status !== "enrolled") return { ok: false, reason: "notFound" };
-  const meeting = await db
-    .selectFrom("section_meetings")
-    .select(["id", "starts_at", "status"])
-    .where("id", "=", input.meetingId)
-    .where("section_id", "=", enrolment.section_id)
-    .executeTakeFirst();
+  const meeting = await meetingOfSection(db, input.meetingId, enrolment.section_id);
   if (!meeting || meeting.status !== "scheduled") return { ok: false, reason: "meetingNotFound" };
   if (meeting.starts_at <= now) return { ok: false, reason: "started" };
   const withNotice = now <= noticeDeadline(meeting.starts_at, rules.absenceNoticeHours);
@@ -177,12 +166,7 @@ export async function spendCredit(
     .where("k.enrolment_id", "in", input.enrolmentIds)
     .executeTakeFirst();
   if (!credit || credit.status !== "enrolled") return { ok: false, reason: "creditNotFound" };
-  const target = await db
-    .selectFrom("section_meetings as m")
-    .innerJoin("course_sections as s", "s.id", "m.section_id")
-    .select(["m.id", "m.section_id", "m.starts_at", "m.status", "s.course_id", "s.status as section_status"])
-    .where("m.id", "=", input.meetingId)
-    .executeTakeFirst();
+  const target = await meetingWithSection(db, input.meetingId);
   if (!target || target.course_id !== credit.course_id || target.status !== "scheduled" || target.section_status === "cancelled" || target.starts_at <= now)
     return { ok: false, reason: "meetingNotFound" };
   if (target.section_id === credit.section_id) return { ok: false, reason: "ownGroup" };

@@ -9,6 +9,8 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel 
 import { absenceLinkToken, noticeDeadline } from "./makeups.server";
 import { absenceLinkPath, accountMakeupsPath } from "./paths";
 import { meetingReminderMailKind } from "./meeting-reminders.server";
+import { enrolmentForReminder } from "~/features/enrolments/queries.server";
+import { meetingSection } from "~/features/sections/queries.server";
 
 /**
  * The day-before reminder of one class for one child, in the family's language, built when sent
@@ -17,13 +19,8 @@ import { meetingReminderMailKind } from "./meeting-reminders.server";
  * enrolment ended, since the claim sends nothing.
  */
 export const meetingReminderMail = defineMail(meetingReminderMailKind, async ({ db, config }, { meetingId, enrolmentId }) => {
-  const row = await db
-    .selectFrom("section_enrolments as e")
-    .leftJoin("courses as c", "c.id", "e.course_id")
-    .select(["e.id", "e.reference", "e.section_id", "e.status", "e.child_name", "e.parent_name", "e.lang", "c.name_en", "c.name_ar"])
-    .where("e.id", "=", enrolmentId)
-    .executeTakeFirst();
-  const meeting = await db.selectFrom("section_meetings").select(["id", "section_id", "starts_at", "status"]).where("id", "=", meetingId).executeTakeFirst();
+  const row = await enrolmentForReminder(db, enrolmentId);
+  const meeting = await meetingSection(db, meetingId);
   if (!row || !meeting || row.status !== "enrolled" || meeting.status !== "scheduled") return null;
   const lang = row.lang as Lang;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "makeups", key, values);

@@ -8,6 +8,8 @@ import { inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/kernel/slot-format";
+import { enrolmentFamilies } from "~/features/enrolments/queries.server";
+import { meetingStarts } from "~/features/sections/queries.server";
 
 /** How far ahead a class is reminded: the day before. */
 export const MEETING_REMINDER_LEAD_MS = 24 * 3_600_000;
@@ -69,26 +71,9 @@ export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<nu
       .returning(["meeting_id", "enrolment_id"])
       .execute();
     if (claimed.length === 0) return 0;
-    const families = new Map(
-      (
-        await trx
-          .selectFrom("section_enrolments as e")
-          .leftJoin("courses as c", "c.id", "e.course_id")
-          .select(["e.id", "e.email", "e.lang", "e.child_name", "c.name_en", "c.name_ar"])
-          .where("e.id", "in", [...new Set(claimed.map((c) => c.enrolment_id))])
-          .execute()
-      ).map((row) => [row.id, row]),
-    );
+    const families = new Map((await enrolmentFamilies(trx, [...new Set(claimed.map((c) => c.enrolment_id))])).map((row) => [row.id, row]));
     const timeZone = await academyTimeZone(trx);
-    const starts = new Map(
-      (
-        await trx
-          .selectFrom("section_meetings")
-          .select(["id", "starts_at"])
-          .where("id", "in", [...new Set(claimed.map((c) => c.meeting_id))])
-          .execute()
-      ).map((row) => [row.id, row.starts_at]),
-    );
+    const starts = new Map((await meetingStarts(trx, [...new Set(claimed.map((c) => c.meeting_id))])).map((row) => [row.id, row.starts_at]));
     for (const claim of claimed) {
       const family = families.get(claim.enrolment_id)!;
       const lang = family.lang as Lang;

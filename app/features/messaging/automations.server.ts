@@ -4,6 +4,7 @@ import type { AutomationOutcome, MessageStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { automationSettings } from "./automation-run.server";
 import { AUTOMATIONS, type AutomationKey } from "./automations";
+import { enrolmentsByEmailsSince } from "~/features/enrolments/queries.server";
 
 const DAY_MS = 86_400_000;
 const ago = (ms: number, now: Date) => new Date(now.getTime() - ms).toISOString();
@@ -79,9 +80,7 @@ export async function conversions(db: DB, now = new Date()): Promise<Conversion[
   const windowOver = (days: number) => (row: (typeof sent)[number]) => Date.parse(row.created_at) + days * DAY_MS <= now.getTime();
 
   const trials = of("trial_follow_up");
-  const enrolments = trials.length
-    ? await db.selectFrom("section_enrolments").select(["email", "created_at"]).where("email", "in", emails(trials)).where("created_at", ">=", since).execute()
-    : [];
+  const enrolments = trials.length ? await enrolmentsByEmailsSince(db, emails(trials), since) : [];
   const invoices = of("unpaid_invoice");
   const ids = (rows: typeof sent) => [...new Set(rows.map((row) => row.subject_id))].slice(0, 1000);
   const payments = invoices.length

@@ -14,6 +14,9 @@ import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { channelsFor, queueMessage, type MessagingDeps } from "./delivery.server";
 import { familyKey, preferencesOfMany } from "./preferences.server";
 import { fillTemplate } from "./templates";
+import { enrolledEmails } from "~/features/enrolments/queries.server";
+import { groupsEndingFrom } from "~/features/sections/queries.server";
+import { allCourseNames } from "~/features/admin-content/queries.server";
 
 /** A broadcast going out at its time: one job per broadcast and time, so two instances queue its messages once. */
 export const broadcastSendJob = defineJob("broadcast-send", z.object({ id: z.number().int().positive() }));
@@ -38,23 +41,9 @@ const reachable = (email: string) => email.includes("@") && !email.endsWith(".in
  * messaging choice. Consent is applied after (recipientsOf).
  */
 export async function audienceEmails(db: DB, audience: Audience, now = nowIso()): Promise<string[]> {
-  const enrolled = () =>
-    db.selectFrom("section_enrolments as e").innerJoin("course_sections as s", "s.id", "e.section_id").select("e.email").where("e.status", "=", "enrolled");
   const lists: { email: string }[][] = [];
-  if (audience.kind === "section")
-    lists.push(
-      await enrolled()
-        .where("e.section_id", "=", audience.id ?? 0)
-        .execute(),
-    );
-  if (audience.kind === "course")
-    lists.push(
-      await enrolled()
-        .where("s.course_id", "=", audience.id ?? 0)
-        .where("s.status", "!=", "cancelled")
-        .where("s.ends_at", ">=", now)
-        .execute(),
-    );
+  if (audience.kind === "section") lists.push(await enrolledEmails(db, { sectionId: audience.id ?? 0 }));
+  if (audience.kind === "course") lists.push(await enrolledEmails(db, { courseId: audience.id ?? 0, endsFrom: now }));
   if (audience.kind === "camp")
     lists.push(
       await db
@@ -65,7 +54,7 @@ export async function audienceEmails(db: DB, audience: Audience, now = nowIso())
         .execute(),
     );
   if (audience.kind === "all") {
-    lists.push(await enrolled().where("s.status", "!=", "cancelled").where("s.ends_at", ">=", now).execute());
+    lists.push(await enrolledEmails(db, { endsFrom: now }));
     lists.push(await db.selectFrom("camp_enrolments").select("email").execute());
     lists.push(await db.selectFrom("messaging_preferences").select("email").execute());
   }
@@ -279,17 +268,8 @@ export async function broadcastFigures(db: DB, ids: readonly number[]): Promise<
 export async function audienceOptions(db: DB, lang: Lang) {
   const pick = (en: string, ar: string) => (lang === "ar" && ar.trim() ? ar : en);
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
-  const sections = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.first_date", "s.start_time", "c.name_en", "c.name_ar"])
-    .where("s.status", "!=", "cancelled")
-    .where("s.ends_at", ">=", since)
-    .orderBy("s.starts_at")
-    .orderBy("s.id")
-    .limit(300)
-    .execute();
-  const courses = await db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("name_en").limit(300).execute();
+  const sections = await groupsEndingFrom(db, since, 300);
+  const courses = await allCourseNames(db, { order: "name", limit: 300 });
   const camps = await db
     .selectFrom("camp_enrolments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")

@@ -11,6 +11,8 @@ import type { Lang } from "~/i18n/lang";
 import { familyKey } from "./preferences.server";
 import { staffMessages, staffThreads } from "./messaging.api";
 import { MAX_RECORD_ID } from "~/lib/record-id";
+import { enrolledEmailsOfTeacher } from "~/features/enrolments/queries.server";
+import { accountById, teachingMembers } from "~/features/accounts/queries.server";
 
 const say = (lang: Lang, key: string) => serverT(lang, "messaging", key);
 const familyField = z.string({ error: v.required }).trim().min(1, v.required).max(254, v.tooLong);
@@ -22,15 +24,9 @@ const familyField = z.string({ error: v.required }).trim().min(1, v.required).ma
  */
 export async function visibleFamilies(db: DB, user: Pick<SessionUser, "id" | "role">): Promise<string[] | null> {
   if (isStaffRole(user.role)) return null;
-  const linked = await db.selectFrom("users").select("teacher_id").where("id", "=", user.id).executeTakeFirst();
+  const linked = await accountById(db, user.id);
   if (!linked?.teacher_id) return [];
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .select("e.email")
-    .where("s.teacher_id", "=", linked.teacher_id)
-    .where("e.status", "=", "enrolled")
-    .execute();
+  const rows = await enrolledEmailsOfTeacher(db, linked.teacher_id);
   return [...new Set(rows.map((row) => familyKey(row.email)))];
 }
 
@@ -77,7 +73,7 @@ export const assignThread = defineEndpoint({
     const thread = await db.selectFrom("messaging_preferences").select(["id", "assigned_to"]).where("email", "=", family).executeTakeFirst();
     if (!thread) throw new HttpError(404, say(caller.lang, "api.noThread"));
     if (input.userId !== null) {
-      const member = await db.selectFrom("users").select("role").where("id", "=", input.userId).executeTakeFirst();
+      const member = await accountById(db, input.userId);
       if (!member || !isTeachingRole(member.role)) {
         const message = say(caller.lang, "api.notStaff");
         throw new HttpError(400, message, { userId: message });
@@ -100,13 +96,7 @@ export const assignThread = defineEndpoint({
 
 /** Who a thread may be given to: staff and instructors, by name. */
 export async function assignableMembers(db: DB) {
-  return db
-    .selectFrom("users")
-    .select(["id", "username", "email", "role"])
-    .where("role", "in", ["admin", "editor", "instructor"])
-    .orderBy("username")
-    .limit(200)
-    .execute();
+  return teachingMembers(db, 200);
 }
 
 export const inboxEndpoints = [teachingThreads, teachingThread, assignThread];

@@ -5,9 +5,12 @@ import { nowIso } from "~server/db/values";
 import { NotAnImageError, storeImage } from "~server/storage/images";
 import type { PrivateStorage } from "~server/storage/private-storage";
 import { NotAVideoError, looksLikeVideo, storeVideo, VIDEO_MAX_BYTES, VideoToolsMissingError, type VideoTools } from "~server/storage/videos";
-import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
+import { ownerOf } from "~/features/family/account-owner.server";
 import { familyEmailOf, recordKey, type ChildRef } from "~/features/levels/levels.server";
 import { MAX_PHOTOS, type FamilyProjectInput } from "./portfolio.schema";
+import { enrolledChildKeysInSection, ownedEnrolment, ownedEnrolmentEmails, ownedLiveEnrolmentsWithCourse } from "~/features/enrolments/queries.server";
+import { sectionWithCourse } from "~/features/sections/queries.server";
+import { mediaAnswers } from "~/features/consent/queries.server";
 
 /**
  * Children's portfolios (issue 44 item 2, decision 135). A project belongs to the child (family
@@ -51,7 +54,7 @@ export type Viewer = { kind: "staff" } | { kind: "teacher"; teacherId: number | 
  */
 export async function familyEmailsOf(db: DB, userId: number): Promise<Set<string>> {
   const owner = await ownerOf(db, userId);
-  const rows = await db.selectFrom("section_enrolments as e").select("e.email").distinct().where(ownedBy("e", owner)).limit(MAX_PROJECTS).execute();
+  const rows = await ownedEnrolmentEmails(db, owner, MAX_PROJECTS);
   const emails = new Set(rows.map((row) => familyEmailOf(row.email)));
   if (owner.provenEmail) emails.add(owner.provenEmail);
   return emails;
@@ -65,14 +68,7 @@ export async function mediaConsented(db: DB, children: ChildRef[]): Promise<Set<
   const emails = [...new Set(children.map((child) => child.familyEmail).filter((email) => email !== ""))];
   const consented = new Set<string>();
   if (emails.length === 0) return consented;
-  const rows = await db
-    .selectFrom("consent_answers as a")
-    .innerJoin("consent_forms as f", "f.id", "a.form_id")
-    .select([sql<string>`lower(a.email)`.as("email"), "a.child_key", "a.agreed"])
-    .where("f.kind", "=", "media")
-    .where(sql<boolean>`lower(a.email) in (${sql.join(emails)})`)
-    .orderBy("a.id", "desc")
-    .execute();
+  const rows = await mediaAnswers(db, emails);
   const seen = new Set<string>();
   for (const row of rows) {
     const key = recordKey({ familyEmail: row.email, childKey: row.child_key });
@@ -214,12 +210,7 @@ export type ProjectView = Awaited<ReturnType<typeof withPhotos>>[number];
 
 /** The group's roster (enrolled children) and its projects, as its instructor sees them. */
 export async function sectionPortfolio(db: DB, sectionId: number) {
-  const section = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.teacher_id", "c.name_en", "c.name_ar"])
-    .where("s.id", "=", sectionId)
-    .executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) return undefined;
   const [roster, projects] = await Promise.all([
     rosterOf(db, sectionId),
@@ -235,15 +226,7 @@ export async function sectionPortfolio(db: DB, sectionId: number) {
 export type SectionPortfolio = NonNullable<Awaited<ReturnType<typeof sectionPortfolio>>>;
 
 async function rosterOf(db: DB, sectionId: number) {
-  const rows = await db
-    .selectFrom("section_enrolments")
-    .select(["id", "email", "child_key", "child_name"])
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "enrolled")
-    .orderBy("child_name")
-    .orderBy("id")
-    .limit(500)
-    .execute();
+  const rows = await enrolledChildKeysInSection(db, sectionId, 500);
   return rows.map((row) => ({ enrolmentId: row.id, childName: row.child_name, familyEmail: familyEmailOf(row.email), childKey: row.child_key }));
 }
 
@@ -536,12 +519,7 @@ export async function addSectionProject(
 /** A family's own project for one of its children (an enrolment it holds); its photo shows that child. */
 export async function addFamilyProject(db: DB, media: PortfolioMedia, userId: number, input: FamilyProjectInput): Promise<AddResult> {
   const owner = await ownerOf(db, userId);
-  const enrolment = await db
-    .selectFrom("section_enrolments as e")
-    .select(["e.id", "e.email", "e.child_key", "e.child_name", "e.section_id"])
-    .where("e.id", "=", input.enrolmentId)
-    .where(ownedBy("e", owner))
-    .executeTakeFirst();
+  const enrolment = await ownedEnrolment(db, owner, input.enrolmentId);
   if (!enrolment) return { ok: false, reason: "notFound" };
   const child = { familyEmail: familyEmailOf(enrolment.email), childKey: enrolment.child_key, childName: enrolment.child_name };
   return writeProject(
@@ -555,15 +533,7 @@ export async function addFamilyProject(db: DB, media: PortfolioMedia, userId: nu
 /** The family's children it may add projects for: one entry per enrolment it holds (newest first). */
 export async function familyChildren(db: DB, userId: number) {
   const owner = await ownerOf(db, userId);
-  return db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("courses as c", "c.id", "e.course_id")
-    .select(["e.id as enrolmentId", "e.child_name as childName", "c.name_en as courseEn", "c.name_ar as courseAr"])
-    .where(ownedBy("e", owner))
-    .where("e.status", "=", "enrolled")
-    .orderBy("e.id", "desc")
-    .limit(50)
-    .execute();
+  return ownedLiveEnrolmentsWithCourse(db, owner, 50);
 }
 
 /** The family shows a project of its own child on the public site, or stops (audited: the cached public pages follow). */

@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
+import { productsInOrder } from "~/features/admin-content/queries.server";
 
 interface Product {
   id: number;
@@ -13,7 +14,7 @@ interface Product {
 
 /** The STEM kits, in the order staff set. */
 export async function listProducts(db: DB, lang: Lang): Promise<Product[]> {
-  const rows = await db.selectFrom("products").selectAll().orderBy("sort").orderBy("id").execute();
+  const rows = await productsInOrder(db);
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,

@@ -11,6 +11,12 @@ import { groupRates } from "~/features/certificates/certificates.server";
 import { familyEmailOf } from "~/features/levels/levels.server";
 import { notifyFamily } from "~/features/push/index.server";
 import type { ReportNotes } from "./progress.schema";
+import { enrolledOrDroppedInSection } from "~/features/enrolments/queries.server";
+import { groupWithLevel, heldMeetingCount, scheduledSpan, sectionWithCourse } from "~/features/sections/queries.server";
+import { lastActionAt } from "~server/audit/read";
+import { attendedCountsInSection } from "~/features/teaching/queries.server";
+import { achievedSkillsOf, completedLevelsOf } from "~/features/levels/queries.server";
+import { projectsOfEnrolment } from "~/features/portfolio/queries.server";
 
 /**
  * Termly progress reports (issue 44 item 3, decision 138). One report per child in a group (per
@@ -63,20 +69,9 @@ const MAX_REPORTS = 500;
 
 /** The group, its course, its term's dates and whether its last class has begun. */
 export async function groupOf(db: DB, sectionId: number, timeZone: string, now = nowIso()) {
-  const section = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.course_id", "s.starts_at", "s.ends_at", "c.name_en", "c.name_ar"])
-    .where("s.id", "=", sectionId)
-    .executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) return undefined;
-  const last = await db
-    .selectFrom("section_meetings")
-    .select((eb) => eb.fn.max("starts_at").as("last"))
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "scheduled")
-    .executeTakeFirst();
-  const lastClass = (last?.last as string | null | undefined) ?? section.ends_at;
+  const lastClass = (await scheduledSpan(db, sectionId)).last ?? section.ends_at;
   return {
     id: section.id,
     courseId: section.course_id,
@@ -94,34 +89,11 @@ export type ReportGroup = NonNullable<Awaited<ReturnType<typeof groupOf>>>;
  * enrolment's last change. A child dropped before the term began gets no report.
  */
 export async function reportRoster(db: DB, sectionId: number) {
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .select(["e.id", "e.child_name", "e.email", "e.lang", "e.status", "e.updated_at"])
-    .where("e.section_id", "=", sectionId)
-    .where("e.status", "in", ["enrolled", "dropped"])
-    .orderBy("e.child_name")
-    .orderBy("e.id")
-    .limit(MAX_REPORTS)
-    .execute();
+  const rows = await enrolledOrDroppedInSection(db, sectionId, MAX_REPORTS);
   const dropped = rows.filter((row) => row.status === "dropped").map((row) => row.id);
-  const drops = dropped.length
-    ? await db
-        .selectFrom("audit_log")
-        .select(["entity_id", (eb) => eb.fn.max("created_at").as("at")])
-        .where("entity", "=", "section_enrolment")
-        .where("action", "=", "drop")
-        .where("entity_id", "in", dropped.map(String))
-        .groupBy("entity_id")
-        .execute()
-    : [];
+  const drops = dropped.length ? await lastActionAt(db, "section_enrolment", "drop", dropped.map(String)) : [];
   const droppedAt = new Map(drops.map((row) => [Number(row.entity_id), String(row.at)]));
-  const first = await db
-    .selectFrom("section_meetings")
-    .select((eb) => eb.fn.min("starts_at").as("first"))
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "scheduled")
-    .executeTakeFirst();
-  const firstClass = (first?.first as string | null | undefined) ?? null;
+  const firstClass = (await scheduledSpan(db, sectionId)).first;
   return rows.flatMap((row) => {
     if (row.status === "enrolled") return [{ enrolmentId: row.id, childName: row.child_name, email: row.email, lang: row.lang, leftAt: null as string | null }];
     const leftAt = droppedAt.get(row.id) ?? row.updated_at;
@@ -131,24 +103,9 @@ export async function reportRoster(db: DB, sectionId: number) {
 
 /** A child's attendance up to `until` (their leaving): present or late at this group's classes held by then, of those held. */
 async function attendanceUntil(db: DB, sectionId: number, enrolmentId: number, until: string) {
-  const held = await db
-    .selectFrom("section_meetings")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "scheduled")
-    .where("starts_at", "<=", until)
-    .executeTakeFirstOrThrow();
-  const attended = await db
-    .selectFrom("meeting_attendance as a")
-    .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("a.enrolment_id", "=", enrolmentId)
-    .where("m.section_id", "=", sectionId)
-    .where("m.status", "=", "scheduled")
-    .where("m.starts_at", "<=", until)
-    .where("a.status", "in", ["present", "late"])
-    .executeTakeFirstOrThrow();
-  return { attended: Number(attended.n), held: Number(held.n) };
+  const held = await heldMeetingCount(db, sectionId, until);
+  const [attended] = await attendedCountsInSection(db, [enrolmentId], sectionId, until);
+  return { attended: Number(attended?.n ?? 0), held };
 }
 
 /** The group's children (enrolled, or who left mid-term) with their notes and their report's state (the teaching page). */
@@ -221,42 +178,13 @@ async function contentOf(
   held: number,
   notes: { comment: string; nextStep: string },
 ): Promise<ReportContent> {
-  const skills = await db
-    .selectFrom("skill_marks as m")
-    .innerJoin("level_skills as k", "k.id", "m.skill_id")
-    .innerJoin("course_levels as l", "l.id", "k.level_id")
-    .select(["l.name_en as level_en", "l.name_ar as level_ar", "k.name_en", "k.name_ar"])
-    .where("m.enrolment_id", "=", child.enrolmentId)
-    .where("m.status", "=", "achieved")
-    .orderBy("l.position")
-    .orderBy("k.position")
-    .orderBy("k.id")
-    .limit(200)
-    .execute();
-  const completions = await db
-    .selectFrom("level_completions as lc")
-    .innerJoin("course_levels as l", "l.id", "lc.level_id")
-    .select(["l.name_en", "l.name_ar", "l.position", "lc.proposed_section_id"])
-    .where("lc.enrolment_id", "=", child.enrolmentId)
-    .orderBy("l.position")
-    .execute();
-  const projects = await db
-    .selectFrom("portfolio_projects")
-    .select(["title", "note"])
-    .where("enrolment_id", "=", child.enrolmentId)
-    .orderBy("id")
-    .limit(30)
-    .execute();
+  const skills = await achievedSkillsOf(db, child.enrolmentId, 200);
+  const completions = await completedLevelsOf(db, child.enrolmentId);
+  const projects = await projectsOfEnrolment(db, child.enrolmentId, 30);
   const proposedId = completions.findLast((c) => c.proposed_section_id !== null)?.proposed_section_id ?? null;
   let proposal: ReportContent["proposal"] = null;
   if (proposedId !== null) {
-    const next = await db
-      .selectFrom("course_sections as s")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .leftJoin("course_levels as l", "l.section_id", "s.id")
-      .select(["c.name_en", "c.name_ar", "s.first_date", "l.name_en as level_en", "l.name_ar as level_ar"])
-      .where("s.id", "=", proposedId)
-      .executeTakeFirst();
+    const next = await groupWithLevel(db, proposedId);
     if (next)
       proposal = {
         level: next.level_en !== null ? { en: next.level_en, ar: next.level_ar ?? next.level_en } : null,

@@ -11,11 +11,11 @@ import { postedNumber } from "~/lib/forms/pick-fields.server";
 import type { Route } from "./+types/admin-enrolment.route";
 import { toSectionCard } from "./course-sections.server";
 import { staffDropEnrolment, staffMoveEnrolment } from "./enrolment-changes.api";
-import { enrolmentIdByReference } from "./enrolment-changes.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
 import { sectionRefundProposal } from "~/features/billing/index.server";
 import { RefundProposal } from "~/features/billing";
 import { formatMoney } from "~/lib/money";
+import { enrolmentIdByReference } from "~/features/enrolments/queries.server";
 
 const REFERENCE = /^[\w-]{10,64}$/;
 

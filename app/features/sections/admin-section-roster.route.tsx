@@ -12,7 +12,7 @@ import { formatDateLabel, formatZoneLabel, formatDateTimeLabel } from "~/kernel/
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/admin-section-roster.route";
 import { sectionRoster } from "./roster.server";
-import { groupMakeupNotes } from "~/features/teaching/roster-extras.server";
+import { groupMakeupNotes } from "~/features/makeups/queries.server";
 import { childAttendance } from "~/features/teaching/attendance-stats.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

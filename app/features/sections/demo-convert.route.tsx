@@ -15,43 +15,21 @@ import type { Route } from "./+types/demo-convert.route";
 import { courseSectionsFor } from "./course-sections.server";
 import { demoConvertAction } from "./demo-convert.action.server";
 import { CONVERT_FORM } from "./demo-forms";
+import { liveEnrolmentOfBooking } from "~/features/enrolments/queries.server";
+import { bookingWithClass } from "~/features/booking/queries.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
-  const booking = await context.db
-    .selectFrom("demo_bookings as b")
-    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
-    .leftJoin("courses as c", "c.id", "b.course_id")
-    .select([
-      "b.id",
-      "b.code",
-      "b.status",
-      "b.child_name",
-      "b.child_age",
-      "b.parent_name",
-      "b.email",
-      "b.course_id",
-      "b.course_name",
-      "c.name_en",
-      "c.name_ar",
-      "s.starts_at",
-    ])
-    .where("b.id", "=", id)
-    .executeTakeFirst();
+  const booking = await bookingWithClass(context.db, id);
   if (!booking) throw data(null, { status: 404 });
   const timeZone = await academyTimeZone(context.db);
   const sections =
     booking.course_id === null
       ? []
       : (await courseSectionsFor({ db: context.db, user: null, config: context.config }, booking.course_id, lang, new URLSearchParams())).sections;
-  const enrolment = await context.db
-    .selectFrom("section_enrolments")
-    .select(["code"])
-    .where("demo_booking_id", "=", booking.id)
-    .where("status", "=", "enrolled")
-    .executeTakeFirst();
+  const enrolment = await liveEnrolmentOfBooking(context.db, booking.id);
   return {
     booking: {
       id: booking.id,

@@ -7,6 +7,8 @@ import { zonedParts } from "~/lib/zoned-time";
 import { childKey } from "~/lib/child-key";
 import { demoBookingOfToken } from "~/features/booking/demo-link.server";
 import { enrol, type EnrolResult } from "./sections.server";
+import { enrolmentsAfterDemos, liveEnrolmentOfBooking } from "~/features/enrolments/queries.server";
+import { bookingById, bookingOutcomesSince } from "~/features/booking/queries.server";
 
 /**
  * The course page's form filled in from a follow-up link (decision 069): the demo booking's child
@@ -16,11 +18,7 @@ import { enrol, type EnrolResult } from "./sections.server";
 export async function demoPrefill(db: DB, secret: string, token: string | null, courseId: number) {
   const bookingId = demoBookingOfToken(secret, token);
   if (bookingId === undefined) return null;
-  const booking = await db
-    .selectFrom("demo_bookings")
-    .select(["child_name", "child_age", "parent_name", "email", "phone", "course_id", "status"])
-    .where("id", "=", bookingId)
-    .executeTakeFirst();
+  const booking = await bookingById(db, bookingId);
   if (!booking || booking.course_id !== courseId || booking.status === "cancelled") return null;
   return { childName: booking.child_name, childAge: String(booking.child_age), parentName: booking.parent_name, email: booking.email, phone: booking.phone };
 }
@@ -34,7 +32,7 @@ export async function demoPrefill(db: DB, secret: string, token: string | null, 
 export async function demoBookingForEnrolment(db: DB, secret: string, token: string, courseId: number, childName: string): Promise<number | null> {
   const bookingId = demoBookingOfToken(secret, token || null);
   if (bookingId === undefined) return null;
-  const booking = await db.selectFrom("demo_bookings").select(["id", "course_id", "status", "child_name"]).where("id", "=", bookingId).executeTakeFirst();
+  const booking = await bookingById(db, bookingId);
   if (!booking || booking.course_id !== courseId || booking.status === "cancelled") return null;
   return childKey(booking.child_name) === childKey(childName) ? booking.id : null;
 }
@@ -64,22 +62,13 @@ export async function convertDemoBooking(
   sectionId: number,
   after: (trx: DB, enrolment: { reference: string; email: string; lang: Lang }) => Promise<void>,
 ): Promise<ConvertResult> {
-  const booking = await db
-    .selectFrom("demo_bookings")
-    .select(["id", "child_name", "child_age", "parent_name", "email", "phone", "lang", "user_id", "course_id", "status"])
-    .where("id", "=", bookingId)
-    .executeTakeFirst();
+  const booking = await bookingById(db, bookingId);
   if (!booking) return { ok: false, reason: "bookingNotFound" };
   if (booking.status === "cancelled") return { ok: false, reason: "bookingCancelled" };
   const section = await db.selectFrom("course_sections").select(["course_id", "status"]).where("id", "=", sectionId).executeTakeFirst();
   if (!section || section.status === "cancelled") return { ok: false, reason: "notFound" };
   if (section.course_id !== booking.course_id) return { ok: false, reason: "otherCourse" };
-  const live = await db
-    .selectFrom("section_enrolments")
-    .select("id")
-    .where("demo_booking_id", "=", bookingId)
-    .where("status", "=", "enrolled")
-    .executeTakeFirst();
+  const live = await liveEnrolmentOfBooking(db, bookingId);
   if (live) return { ok: false, reason: "converted" };
   return enrol(
     db,
@@ -138,39 +127,9 @@ export interface DemoOutcome {
  */
 export async function demoOutcomes(db: DB, timeZone: string, lang: Lang, months = 12): Promise<DemoOutcome[]> {
   const since = new Date(Date.now() - months * 31 * 86_400_000).toISOString();
-  const bookings = await db
-    .selectFrom("demo_bookings as b")
-    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
-    .leftJoin("courses as c", "c.id", "b.course_id")
-    .select((eb) => [
-      "b.id",
-      "b.course_id",
-      "b.course_name",
-      "b.status",
-      "b.email",
-      "b.child_name",
-      "b.created_at",
-      "b.user_id",
-      "s.starts_at",
-      "c.name_en",
-      "c.name_ar",
-      eb.exists(eb.selectFrom("slot_waitlist as w").select("w.id").whereRef("w.booking_id", "=", "b.id")).as("from_waitlist"),
-    ])
-    .where("s.starts_at", ">=", since)
-    .where("b.status", "<>", "cancelled")
-    .orderBy("s.starts_at")
-    .limit(MAX_FUNNEL_BOOKINGS)
-    .execute();
+  const bookings = await bookingOutcomesSince(db, since, MAX_FUNNEL_BOOKINGS);
   const courseIds = [...new Set(bookings.map((b) => b.course_id).filter((id): id is number => id !== null))];
-  const enrolments =
-    courseIds.length === 0
-      ? []
-      : await db
-          .selectFrom("section_enrolments")
-          .select(["course_id", "email", "child_key", "demo_booking_id", "created_at"])
-          .where((eb) => eb.or([eb("course_id", "in", courseIds), eb("demo_booking_id", "is not", null)]))
-          .where("created_at", ">=", since)
-          .execute();
+  const enrolments = courseIds.length === 0 ? [] : await enrolmentsAfterDemos(db, courseIds, since);
   const converted = new Set(enrolments.map((e) => e.demo_booking_id).filter((id) => id !== null));
   // The earliest enrolment of each child (course, e-mail, name): a booking before it led to it.
   const firstEnrolled = new Map<string, string>();

@@ -6,7 +6,8 @@ import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { addDays, zonedParts } from "~/lib/zoned-time";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentLink } from "~/features/enrolments/links.server";
+import { sectionWaitlistLink } from "./links.server";
 import { sweepSectionOffers } from "./section-waitlist.server";
 
 /**
@@ -88,11 +89,11 @@ describe("section waitlist, moves and drops", () => {
       .where("email", "=", email)
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
-    return linkToken(server.config.sessionSecret, "section-waitlist", row);
+    return sectionWaitlistLink.token(server.config.sessionSecret, row);
   };
   const manageToken = async (reference: string) => {
     const row = await server.db.selectFrom("section_enrolments").select(["id", "reference"]).where("reference", "=", reference).executeTakeFirstOrThrow();
-    return linkToken(server.config.sessionSecret, "enrolment", row);
+    return enrolmentLink.token(server.config.sessionSecret, row);
   };
 
   it("a full group is listed with its waitlist; a freed seat is held for the first in line, who accepts it: an enrolment with its e-mail and .ics", async () => {
@@ -352,7 +353,7 @@ describe("section waitlist, moves and drops", () => {
           }
         });
         offers.forEach((offer, i) => {
-          const token = linkToken(server.config.sessionSecret, "section-waitlist", offer);
+          const token = sectionWaitlistLink.token(server.config.sessionSecret, offer);
           if (i % 4 === 3) ops.push(call("POST", "/api/section-waitlist/leave", { token }).then((s) => note("decline", s)));
           else ops.push(call("POST", "/api/section-waitlist/accept", { token }).then((s) => note("accept", s)));
           // A second accept of the same offer at once: only one enrolment comes of it.

@@ -12,9 +12,10 @@ import { v } from "~/lib/validation";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { findChild } from "~/features/family/children.server";
 import { anyFields } from "~/kernel/any-fields";
-import { linkedId, linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentLink } from "~/features/enrolments/links.server";
+import { sectionWaitlistLink } from "./links.server";
 import { ENROLMENT_MAIL, SECTION_DROPPED_MAIL, SECTION_MOVED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
-import { dropEnrolment, enrolmentIdByReference, moveEnrolment, type ChangeActor, type ChangedEnrolment, type ChangeResult } from "./enrolment-changes.server";
+import { dropEnrolment, moveEnrolment, type ChangeActor, type ChangedEnrolment, type ChangeResult } from "./enrolment-changes.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
 import { sectionDropMoney } from "~/features/billing/index.server";
 import { enrolmentManagePath, sectionWaitlistPath } from "./paths";
@@ -22,6 +23,7 @@ import { acceptSectionOffer, getSectionWaitlistEntry, joinSectionWaitlist, leave
 import { enrolmentSchemaFor } from "./sections.api";
 import { sectionParams } from "./sections.schema";
 import { MAX_RECORD_ID } from "~/lib/record-id";
+import { enrolmentIdByReference } from "~/features/enrolments/queries.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 
@@ -45,7 +47,7 @@ const referenceParams = z.object({ reference: z.string().regex(/^[\w-]{10,64}$/)
 /** The line's and the enrolment's links share one budget per address, as the demo waitlist's do. */
 const TOKEN_LIMIT = { name: "section-link-token", limit: 30, windowMs: 60_000 };
 
-const linkTokenOf = (secret: string, id: number, reference: string) => linkToken(secret, "enrolment", { id, reference });
+const linkTokenOf = (secret: string, id: number, reference: string) => enrolmentLink.token(secret, { id, reference });
 
 const courseNameOf = async (db: DB, sectionId: number, lang: Lang) => {
   const row = await db
@@ -98,7 +100,7 @@ export const acceptSectionOfferEndpoint = defineEndpoint({
   limits: [TOKEN_LIMIT],
   input: tokenSchema,
   async run({ deps: { db, config }, caller }, { token }) {
-    const result = await acceptSectionOffer(db, await linkedId(db, config.sessionSecret, "section-waitlist", token), async (trx, enrolment) =>
+    const result = await acceptSectionOffer(db, await sectionWaitlistLink.open(db, config.sessionSecret, token), async (trx, enrolment) =>
       queueEnrolmentMail(trx, ENROLMENT_MAIL, enrolment, await courseNameOf(trx, enrolment.sectionId, enrolment.lang)),
     );
     if (!result.ok) {
@@ -121,7 +123,7 @@ export const leaveSectionWaitlistEndpoint = defineEndpoint({
   limits: [TOKEN_LIMIT],
   input: tokenSchema,
   async run({ deps: { db, config }, caller }, { token }) {
-    const result = await leaveSectionWaitlist(db, await linkedId(db, config.sessionSecret, "section-waitlist", token));
+    const result = await leaveSectionWaitlist(db, await sectionWaitlistLink.open(db, config.sessionSecret, token));
     if (result === "notFound") throw new HttpError(404, say(caller.lang, "waitlistApi.notFound"));
     return { status: 200, body: { message: say(caller.lang, `waitlistApi.leave.${result}`), status: "left" } };
   },
@@ -198,7 +200,7 @@ export const parentMoveEnrolment = defineEndpoint({
   limits: [TOKEN_LIMIT],
   input: parentMoveSchema,
   async run({ deps: { db, config }, caller }, input) {
-    const id = await linkedId(db, config.sessionSecret, "enrolment", input.token);
+    const id = await enrolmentLink.open(db, config.sessionSecret, input.token);
     const result = await moveEnrolment(db, id, input.sectionId, await parentActor(db), recordChange(caller, "parent", "move"));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.moved"), sectionId: input.sectionId } };
@@ -213,7 +215,7 @@ export const parentDropEnrolment = defineEndpoint({
   limits: [TOKEN_LIMIT],
   input: parentDropSchema,
   async run({ deps: { db, config }, caller }, input) {
-    const id = await linkedId(db, config.sessionSecret, "enrolment", input.token);
+    const id = await enrolmentLink.open(db, config.sessionSecret, input.token);
     const result = await dropEnrolment(db, id, input.reason, await parentActor(db), recordChange(caller, "parent", "drop", input.reason));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.dropped"), status: "dropped" } };
@@ -245,7 +247,7 @@ export const readSectionWaitlistEntry = defineEndpoint({
   async run({ deps: { db, config }, caller: { lang }, params }) {
     const parsed = tokenParam.safeParse(params);
     const entry = parsed.success
-      ? await getSectionWaitlistEntry(db, config.sessionSecret, await linkedId(db, config.sessionSecret, "section-waitlist", parsed.data.token), lang)
+      ? await getSectionWaitlistEntry(db, config.sessionSecret, await sectionWaitlistLink.open(db, config.sessionSecret, parsed.data.token), lang)
       : undefined;
     if (!entry) throw new HttpError(404, say(lang, "waitlistApi.notFound"));
     return {
@@ -275,7 +277,7 @@ export const readEnrolmentByLink = defineEndpoint({
   input: z.object({}),
   async run({ deps: { db, config }, caller: { lang }, params }) {
     const parsed = tokenParam.safeParse(params);
-    const id = parsed.success ? await linkedId(db, config.sessionSecret, "enrolment", parsed.data.token) : undefined;
+    const id = parsed.success ? await enrolmentLink.open(db, config.sessionSecret, parsed.data.token) : undefined;
     const found = id === undefined ? undefined : await enrolmentForManage(db, id, lang);
     if (!found || id === undefined) throw new HttpError(404, say(lang, "changeApi.notFound"));
     // What a drop would do to the money now (billing's sectionDropMoney; null: no live invoice).

@@ -169,9 +169,3 @@ async function claim(trx: Trx, id: number, _now: string) {
   return row;
 }
 type ClaimedEnrolment = Awaited<ReturnType<typeof claim>>;
-
-/** The enrolment with that reference (staff's key), or undefined. */
-export async function enrolmentIdByReference(db: DB, reference: string): Promise<number | undefined> {
-  const row = await db.selectFrom("section_enrolments").select("id").where("reference", "=", reference).executeTakeFirst();
-  return row?.id;
-}

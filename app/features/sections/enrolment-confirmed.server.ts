@@ -5,19 +5,20 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
-import { linkedId } from "~/features/booking/link-tokens.server";
+import { enrolmentReceiptLink } from "~/features/enrolments/links.server";
 import { howToPay, invoiceOfEnrolment } from "~/features/billing/index.server";
 import { toSectionCard } from "./course-sections.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
 import { enrolmentForMail } from "./sections.server";
 import { enrolmentClassesCalendar } from "./enrolment-mail.server";
 import { isLinkToken } from "~/lib/link-token";
+import { findEnrolment } from "~/features/enrolments/enrolments.server";
 
 /** The confirmation page after "Enrol" (issue 42): its token is the enrolment's "enrolment-receipt" link (decision 044's signer), which shows and changes nothing else. */
 export const enrolmentConfirmedPath = (token: string, lang: Lang) => localizePath(`/enrolments/confirmed?token=${encodeURIComponent(token)}`, lang);
 export const enrolmentCalendarPath = (token: string, lang: Lang) => localizePath(`/enrolments/calendar?token=${encodeURIComponent(token)}`, lang);
 
-const receiptId = async (db: DB, secret: string, token: string) => (isLinkToken(token) ? linkedId(db, secret, "enrolment-receipt", token) : undefined);
+const receiptId = async (db: DB, secret: string, token: string) => (isLinkToken(token) ? enrolmentReceiptLink.open(db, secret, token) : undefined);
 
 /**
  * What the confirmation shows: the child, the course and group, the first class still ahead, the
@@ -65,8 +66,8 @@ export async function enrolmentConfirmation(db: DB, config: Pick<Config, "sessio
  */
 export async function enrolmentCalendar(db: DB, config: Pick<Config, "sessionSecret" | "publicUrl">, token: string, lang: Lang): Promise<string | undefined> {
   const id = await receiptId(db, config.sessionSecret, token);
-  const row = id === undefined ? undefined : await db.selectFrom("section_enrolments").select("reference").where("id", "=", id).executeTakeFirst();
-  const found = row ? await enrolmentForMail(db, row.reference) : undefined;
+  const row = id === undefined ? undefined : await findEnrolment(db, { offerKind: "section", id });
+  const found = row?.reference ? await enrolmentForMail(db, row.reference) : undefined;
   if (!found || found.status !== "enrolled") return undefined;
   const settings = await getSiteSettings(db);
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);

@@ -10,7 +10,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { buildCalendarFile } from "~/kernel/ics";
 import { formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentLink } from "~/features/enrolments/links.server";
 import { enrolmentManagePath } from "./paths";
 import { enrolmentForMail } from "./sections.server";
 
@@ -77,7 +77,7 @@ const timetableMail = (name: string, intro: "mail" | "movedMail") =>
       [t("details.phone"), formatPhone(found.phone), true],
     ];
     const host = new URL(config.publicUrl).hostname;
-    const manageUrl = config.publicUrl + enrolmentManagePath(linkToken(config.sessionSecret, "enrolment", found), lang);
+    const manageUrl = config.publicUrl + enrolmentManagePath(enrolmentLink.token(config.sessionSecret, found), lang);
     const ics = enrolmentClassesCalendar(found, meetings, { t, course, address, coursePage, host });
     const text = [
       t("mail.greeting", { name: found.parent_name }),

@@ -4,7 +4,7 @@ import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { getSiteSettings } from "~/features/site/site.server";
-import { linkedId } from "~/features/booking/link-tokens.server";
+import { enrolmentLink } from "~/features/enrolments/links.server";
 import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/enrolment-manage.route";
 import { toSectionCard } from "./course-sections.server";
@@ -15,7 +15,7 @@ import { isLinkToken } from "~/lib/link-token";
 
 async function load(request: Request, { db, config, user }: Route.LoaderArgs["context"], token: string) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const id = await linkedId(db, config.sessionSecret, "enrolment", token);
+  const id = await enrolmentLink.open(db, config.sessionSecret, token);
   const found = id === undefined ? undefined : await enrolmentForManage(db, id, lang);
   if (!found || id === undefined) throw data(null, { status: 404 });
   const { phone } = await getSiteSettings(db);

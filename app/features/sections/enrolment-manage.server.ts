@@ -9,6 +9,7 @@ import { listOpenSections, sectionForFamily } from "./sections.server";
 import { sectionDropMoney } from "~/features/billing/index.server";
 import { moneyText } from "~/lib/money";
 import type { DropMoneyView } from "./DropMoneyNote";
+import { enrolmentForManagePage } from "~/features/enrolments/queries.server";
 
 /**
  * An enrolment as its own page (the confirmation e-mail's link) shows it: the child, the group and
@@ -16,26 +17,7 @@ import type { DropMoneyView } from "./DropMoneyNote";
  * and registration open, or drop, until the cut-off before the term's first class (decision 066).
  */
 export async function enrolmentForManage(db: DB, id: number, lang: Lang, options: { staff?: boolean } = {}) {
-  const row = await db
-    .selectFrom("section_enrolments as e")
-    .leftJoin("courses as c", "c.id", "e.course_id")
-    .select([
-      "e.code",
-      "e.status",
-      "e.section_id",
-      "e.course_id",
-      "e.child_name",
-      "e.child_age",
-      "e.parent_name",
-      "e.email",
-      "e.drop_reason",
-      "e.moved_at",
-      "c.slug",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where("e.id", "=", id)
-    .executeTakeFirst();
+  const row = await enrolmentForManagePage(db, id);
   if (!row) return undefined;
   const section = await sectionForFamily(db, row.section_id, lang);
   if (!section) return undefined;

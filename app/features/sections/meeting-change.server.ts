@@ -4,6 +4,7 @@ import type { SectionMeetingsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { zonedToUtc } from "~/lib/zoned-time";
+import { enrolledInSection } from "~/features/enrolments/queries.server";
 
 export type MeetingRow = Selectable<SectionMeetingsTable>;
 
@@ -57,13 +58,7 @@ async function changeMeeting(
     const changed = await change(trx, before, now);
     if (typeof changed === "string") return { ok: false as const, reason: changed };
     await keepSectionBounds(trx, before.section_id, now);
-    const families = await trx
-      .selectFrom("section_enrolments")
-      .select(["reference", "email", "lang"])
-      .where("section_id", "=", before.section_id)
-      .where("status", "=", "enrolled")
-      .orderBy("id")
-      .execute();
+    const families = (await enrolledInSection(trx, before.section_id, { order: "enrolled" })).map(({ reference, email, lang }) => ({ reference, email, lang }));
     await after(trx, { before, after: changed, families });
     return { ok: true as const, before, after: changed, families };
   });

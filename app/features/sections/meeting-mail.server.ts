@@ -13,6 +13,7 @@ import type { FamilyToTell } from "./meeting-change.server";
 import { enrolmentForMail } from "./sections.server";
 import { inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
+import { enrolmentAboutMeeting } from "~/features/enrolments/queries.server";
 
 export const MEETING_CANCELLED_MAIL = "section-meeting-cancelled";
 export const MEETING_MOVED_MAIL = "section-meeting-moved";
@@ -40,15 +41,7 @@ export async function queueMeetingMail(
     data: { reference: family.reference, meetingId: data.meetingId, from: data.from },
   });
   // At once on WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143): urgent, past quiet hours.
-  const about = await trx
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .innerJoin("section_meetings as m", "m.section_id", "s.id")
-    .select(["e.id", "e.child_name", "c.name_en", "c.name_ar", "m.starts_at"])
-    .where("e.reference", "=", family.reference)
-    .where("m.id", "=", data.meetingId)
-    .executeTakeFirst();
+  const about = await enrolmentAboutMeeting(trx, family.reference, data.meetingId);
   if (!about) return;
   const timeZone = timeZoneOf(await getSiteSettings(trx));
   const cancelled = kind === MEETING_CANCELLED_MAIL;

@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
 import { findSection } from "./sections.server";
+import { enrolledInSection } from "~/features/enrolments/queries.server";
 
 /** Most children one roster lists (a section holds at most 500 seats; the bound is the schema's). */
 const MAX_ROSTER = 500;
@@ -12,15 +13,7 @@ const MAX_ROSTER = 500;
 export async function sectionRoster(db: DB, sectionId: number) {
   const section = await findSection(db, sectionId);
   if (!section) return undefined;
-  const children = await db
-    .selectFrom("section_enrolments")
-    .select(["id", "reference", "code", "child_name", "child_age", "parent_name", "email", "phone", "lang", "source", "created_at"])
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "enrolled")
-    .orderBy("child_name")
-    .orderBy("id")
-    .limit(MAX_ROSTER)
-    .execute();
+  const children = await enrolledInSection(db, sectionId, { order: "name", limit: MAX_ROSTER });
   return { section, children };
 }
 export type RosterRow = NonNullable<Awaited<ReturnType<typeof sectionRoster>>>["children"][number];
@@ -37,15 +30,3 @@ export const rosterColumns: CsvColumn<RosterRow>[] = [
   { header: "code", value: (r) => r.code },
   { header: "enrolled_at", value: (r) => r.created_at, instant: true },
 ];
-
-/** Live enrolments in a course's sections: a course with any cannot be deleted (the families would not be told). */
-export async function liveEnrolmentsOfCourse(db: DB, courseId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("s.course_id", "=", courseId)
-    .where("e.status", "=", "enrolled")
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}

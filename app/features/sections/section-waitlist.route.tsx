@@ -4,7 +4,7 @@ import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { linkedId } from "~/features/booking/link-tokens.server";
+import { sectionWaitlistLink } from "./links.server";
 import { formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/section-waitlist.route";
 import { acceptSectionOfferEndpoint, leaveSectionWaitlistEndpoint } from "./enrolment-changes.api";
@@ -13,7 +13,7 @@ import { waitlistPageAction } from "~/lib/forms/waitlist-page-action.server";
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const entry = await getSectionWaitlistEntry(db, config.sessionSecret, await linkedId(db, config.sessionSecret, "section-waitlist", token), lang);
+  const entry = await getSectionWaitlistEntry(db, config.sessionSecret, await sectionWaitlistLink.open(db, config.sessionSecret, token), lang);
   if (!entry) throw data(null, { status: 404 });
   const timeZone = await academyTimeZone(db);
   const label = (at: string) => `${formatDateTimeLabel(at, timeZone, lang)} ${formatZoneLabel(at, timeZone, lang)}`;

@@ -11,7 +11,7 @@ import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { randomToken } from "~/lib/random-token.server";
 import { bookingCode } from "~/features/booking/booking.server";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { sectionWaitlistLink } from "./links.server";
 import { lockSeatRow } from "~/kernel/seats.server";
 import {
   freeSeatIn,
@@ -24,6 +24,7 @@ import {
   type WaitLine,
 } from "~/features/booking/waitlist-offers.server";
 import { childKey } from "~/lib/child-key";
+import { isEnrolledInSection } from "~/features/enrolments/queries.server";
 
 /** The periodic job that ends the sections' offers that ran out and passes their seats on. */
 export const sectionWaitlistSweepJob = defineJob("section-waitlist-sweep");
@@ -103,15 +104,7 @@ export async function joinSectionWaitlist(
         .executeTakeFirstOrThrow();
       if (row.status !== "open" || section.registration_closes_at <= now || row.starts_at <= now) throw new Refused("closed");
       if (row.seats_taken < row.capacity) throw new Refused("notFull");
-      const enrolled = await trx
-        .selectFrom("section_enrolments")
-        .select("id")
-        .where("section_id", "=", sectionId)
-        .where("email", "=", email)
-        .where("child_key", "=", childKey(input.childName))
-        .where("status", "=", "enrolled")
-        .executeTakeFirst();
-      if (enrolled) throw new Refused("enrolled");
+      if (await isEnrolledInSection(trx, sectionId, email, childKey(input.childName))) throw new Refused("enrolled");
       const entry = await trx
         .insertInto("section_waitlist")
         .values({
@@ -134,7 +127,7 @@ export async function joinSectionWaitlist(
       return {
         ok: true as const,
         position: await positionIn(trx, SECTION_LINE, sectionId, entry.id),
-        token: linkToken(options.linkSecret, "section-waitlist", entry),
+        token: sectionWaitlistLink.token(options.linkSecret, entry),
       };
     });
   } catch (error) {
@@ -286,7 +279,7 @@ export async function getSectionWaitlistEntry(db: DB, linkSecret: string, id: nu
     weekdays: row.weekdays.split(",").map(Number),
     offerExpiresAt: row.offer_expires_at,
     enrolmentReference: row.reference,
-    token: linkToken(linkSecret, "section-waitlist", row),
+    token: sectionWaitlistLink.token(linkSecret, row),
   };
 }
 

@@ -12,7 +12,7 @@ import { serverT } from "~server/i18n";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { findChild } from "~/features/family/children.server";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink, enrolmentReceiptLink } from "~/features/enrolments/links.server";
 import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/billing/index.server";
 import { courseOr404, courseParams } from "~/features/booking/booking.api";
 import { anyFields } from "~/kernel/any-fields";
@@ -143,7 +143,7 @@ export const enrolInSection = defineEndpoint({
       return { status: 409, body: { message, reason: result.reason, ...(result.opensAt ? { opensAt: result.opensAt } : {}) } };
     }
     if (held && holdUntil) {
-      const paymentUrl = enrolmentPaymentPath(linkToken(config.sessionSecret, "enrolment-payment", result), lang);
+      const paymentUrl = enrolmentPaymentPath(enrolmentPaymentLink.token(config.sessionSecret, result), lang);
       return {
         status: 201,
         body: {
@@ -158,7 +158,7 @@ export const enrolInSection = defineEndpoint({
       };
     }
     // The confirmation page (issue 42): the child, the first class, the invoice and how to pay.
-    const confirmationUrl = enrolmentConfirmedPath(linkToken(config.sessionSecret, "enrolment-receipt", result), lang);
+    const confirmationUrl = enrolmentConfirmedPath(enrolmentReceiptLink.token(config.sessionSecret, result), lang);
     return {
       status: 201,
       body: {

@@ -17,6 +17,8 @@ import { SECTION_LINE } from "./section-waitlist.server";
 import { offerSeats } from "~/features/booking/waitlist-offers.server";
 import type { SectionInput } from "./sections.schema";
 import { optInFromForm } from "~/features/messaging/index.server";
+import { enrolmentForMailRow } from "~/features/enrolments/queries.server";
+import { courseById, courseSessionsAndInstructor, teacherById } from "~/features/admin-content/queries.server";
 
 export type SectionRow = Selectable<CourseSectionsTable>;
 
@@ -39,10 +41,10 @@ type Planned =
  * first meeting starts).
  */
 async function plan(db: DB, input: SectionInput, timeZone: string): Promise<Planned> {
-  const course = await db.selectFrom("courses").select(["id", "sessions", "min_age", "max_age"]).where("id", "=", input.courseId).executeTakeFirst();
+  const course = await courseById(db, input.courseId);
   if (!course) return { ok: false, field: "courseId", reason: "courseNotFound" };
   if (input.teacherId !== null) {
-    const teacher = await db.selectFrom("teachers").select("id").where("id", "=", input.teacherId).executeTakeFirst();
+    const teacher = await teacherById(db, input.teacherId);
     if (!teacher) return { ok: false, field: "teacherId", reason: "teacherNotFound" };
   }
   const count = input.meetings ?? Math.max(1, Math.min(course.sessions, 104));
@@ -319,12 +321,7 @@ export async function listOpenSections(db: DB, courseId: number, lang: Lang): Pr
  * profile of that name has it.
  */
 export async function courseOwnFacts(db: DB, courseId: number, lang: Lang): Promise<{ sessions: number; instructor: string }> {
-  const row = await db
-    .selectFrom("courses")
-    .select(["sessions", "instructor"])
-    .select((eb) => eb.selectFrom("teachers").select("name_ar").whereRef("teachers.name_en", "=", "courses.instructor").limit(1).as("instructor_ar"))
-    .where("id", "=", courseId)
-    .executeTakeFirstOrThrow();
+  const row = await courseSessionsAndInstructor(db, courseId);
   return { sessions: row.sessions, instructor: lang === "ar" && row.instructor_ar?.trim() ? row.instructor_ar : row.instructor };
 }
 
@@ -524,37 +521,7 @@ export async function enrol(
 
 /** An enrolment with its section, course and meetings, for its e-mails. */
 export async function enrolmentForMail(db: DB, reference: string) {
-  const row = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select([
-      "e.id",
-      "e.reference",
-      "e.code",
-      "e.status",
-      "e.child_name",
-      "e.child_age",
-      "e.parent_name",
-      "e.email",
-      "e.phone",
-      "e.lang",
-      "e.drop_reason",
-      "e.created_at",
-      "s.id as section_id",
-      "s.mode",
-      "s.meeting_url",
-      "s.duration_minutes",
-      "s.language",
-      "c.name_en",
-      "c.name_ar",
-      "c.slug",
-      "t.name_en as teacher_en",
-      "t.name_ar as teacher_ar",
-    ])
-    .where("e.reference", "=", reference)
-    .executeTakeFirst();
+  const row = await enrolmentForMailRow(db, reference);
   if (!row) return undefined;
   const meetings = await db
     .selectFrom("section_meetings")

@@ -2,6 +2,8 @@ import type { DB } from "~server/db/db";
 import { languages, localizePath, type Lang } from "~/i18n/lang";
 import { listPublishedPostDates } from "~/features/blog/blog.server";
 import { escapeXml } from "~/lib/seo/xml";
+import { courseSlugs } from "~/features/admin-content/queries.server";
+import { settingsChangedAt } from "~/features/site/queries.server";
 
 /**
  * Public pages without parameters that belong in the sitemap. Account pages (/login, /signup) and
@@ -37,15 +39,8 @@ const latest = (...dates: (string | null | undefined)[]): string => dates.reduce
  * with its posts.
  */
 export async function sitemapEntries(db: DB): Promise<Entry[]> {
-  const [settings, courses, posts] = await Promise.all([
-    db
-      .selectFrom("site_settings")
-      .select((eb) => eb.fn.max("updated_at").as("at"))
-      .executeTakeFirst(),
-    db.selectFrom("courses").select(["slug", "updated_at"]).orderBy("id").execute(),
-    listPublishedPostDates(db),
-  ]);
-  const shared = latest(settings?.at, ...courses.map((c) => c.updated_at));
+  const [settings, courses, posts] = await Promise.all([settingsChangedAt(db), courseSlugs(db), listPublishedPostDates(db)]);
+  const shared = latest(settings, ...courses.map((c) => c.updated_at));
   const postDates = posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: latest(p.updatedAt, p.publishDate), langs: p.langs }));
   return [
     ...sitemapPages.map((path) => ({ path, lastmod: path === "/blog" ? latest(shared, ...postDates.map((p) => p.lastmod)) : shared })),

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
+import { enrolmentContactsWithCourse } from "~/features/enrolments/queries.server";
 
 /** Most groups and children the staff reports list (bounds, not quotas). */
 const MAX_GROUPS = 500;
@@ -140,15 +141,7 @@ export async function missedTwoInARow(db: DB, now = new Date()): Promise<MissedC
   const missing = [...latest].filter(([, list]) => list.length === 2 && list.every((mark) => mark.status === "absent"));
   if (missing.length === 0) return [];
   const ids = missing.slice(0, MAX_MISSED).map(([id]) => id);
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.section_id", "e.child_name", "e.child_age", "e.parent_name", "e.email", "e.phone", "c.name_en", "c.name_ar"])
-    .where("e.id", "in", ids)
-    .orderBy("e.child_name")
-    .orderBy("e.id")
-    .execute();
+  const rows = await enrolmentContactsWithCourse(db, ids);
   return rows.map((row) => ({
     enrolmentId: row.id,
     sectionId: row.section_id,

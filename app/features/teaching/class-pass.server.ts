@@ -7,10 +7,12 @@ import type { Lang } from "~/i18n/lang";
 import { localizePath } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
-import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
+import { ownerOf } from "~/features/family/account-owner.server";
 import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { takeAttendance } from "./attendance.server";
 import { assertTeachesMeeting } from "./teaching-access.server";
+import { enrolmentWithCourse, ownedEnrolmentsInRunningGroups } from "~/features/enrolments/queries.server";
+import { sectionMeetingsBetween } from "~/features/sections/queries.server";
 
 /**
  * A child's class pass (issue 45 item 4, decision 141): a token signed for one enrolment, shown as
@@ -51,19 +53,7 @@ export async function familyPasses(
   options: { kind: PassKind; lang: Lang; timeZone: string; secret: string; publicUrl: string },
 ): Promise<ClassPass[]> {
   const owner = await ownerOf(db, userId);
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.child_name", "s.ends_at", "s.duration_minutes", "c.name_en", "c.name_ar"])
-    .where("e.status", "=", "enrolled")
-    .where("s.status", "!=", "cancelled")
-    .where("s.ends_at", ">", nowIso())
-    .where(ownedBy("e", owner))
-    .orderBy("e.child_name")
-    .orderBy("s.starts_at")
-    .limit(MAX_PASSES)
-    .execute();
+  const rows = await ownedEnrolmentsInRunningGroups(db, owner, nowIso(), MAX_PASSES);
   const dayEnd = nextMidnight(options.timeZone);
   return Promise.all(
     rows.map(async (row) => {
@@ -100,25 +90,12 @@ export async function readPass(
 ): Promise<PassLookup> {
   const checked = verifyToken(options.secret, PURPOSE, token, 1);
   if (!checked.ok) return { ok: false, reason: checked.reason };
-  const enrolment = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.child_name", "e.status", "e.section_id", "c.name_en", "c.name_ar"])
-    .where("e.id", "=", Number(checked.fields[0]))
-    .executeTakeFirst();
+  const enrolment = await enrolmentWithCourse(db, Number(checked.fields[0]));
   if (!enrolment || enrolment.status !== "enrolled") return { ok: false, reason: "notEnrolled" };
   const today = zonedParts(new Date(), options.timeZone).date;
   const from = zonedToUtc(today, "00:00", options.timeZone).toISOString();
   const to = zonedToUtc(addDays(today, 1), "00:00", options.timeZone).toISOString();
-  const meetings = await db
-    .selectFrom("section_meetings")
-    .select(["id", "starts_at", "status"])
-    .where("section_id", "=", enrolment.section_id)
-    .where("starts_at", ">=", from)
-    .where("starts_at", "<", to)
-    .orderBy("starts_at")
-    .execute();
+  const meetings = await sectionMeetingsBetween(db, enrolment.section_id, from, to);
   if (meetings.length === 0) return { ok: false, reason: "noClassToday" };
   const now = Date.now();
   const nearest = meetings.reduce((best, m) => (Math.abs(Date.parse(m.starts_at) - now) < Math.abs(Date.parse(best.starts_at) - now) ? m : best));

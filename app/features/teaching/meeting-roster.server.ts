@@ -6,7 +6,9 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import type { AttendanceStatus } from "~server/db/schema";
 import { consentNeedsFor } from "~/features/consent/roster-needs.server";
-import { makeupGuestsFor, reportedAbsencesFor } from "./roster-extras.server";
+import { makeupGuestsFor, reportedAbsencesFor } from "~/features/makeups/queries.server";
+import { meetingWithGroup } from "~/features/sections/queries.server";
+import { rosterWithMarks } from "~/features/enrolments/queries.server";
 
 /** Most children one meeting's roster lists (a group holds at most 500 seats, plus make-up guests). */
 export const MAX_ROSTER = 520;
@@ -58,36 +60,9 @@ export interface RosterMeeting {
  * assertTeachesMeeting first.
  */
 export async function meetingRoster(db: DB, meetingId: number): Promise<{ meeting: RosterMeeting; children: RosterChild[] } | undefined> {
-  const row = await db
-    .selectFrom("section_meetings as m")
-    .innerJoin("course_sections as s", "s.id", "m.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select([
-      "m.id",
-      "m.section_id",
-      "m.starts_at",
-      "m.duration_minutes",
-      "m.status",
-      "s.mode",
-      "c.name_en",
-      "c.name_ar",
-      "t.name_en as teacher_en",
-      "t.name_ar as teacher_ar",
-    ])
-    .where("m.id", "=", meetingId)
-    .executeTakeFirst();
+  const row = await meetingWithGroup(db, meetingId);
   if (!row) return undefined;
-  const enrolments = await db
-    .selectFrom("section_enrolments as e")
-    .leftJoin("meeting_attendance as a", (join) => join.onRef("a.enrolment_id", "=", "e.id").on("a.meeting_id", "=", meetingId))
-    .select(["e.id", "e.child_name", "e.child_age", "e.parent_name", "e.phone", "a.status", "a.note"])
-    .where("e.section_id", "=", row.section_id)
-    .where("e.status", "=", "enrolled")
-    .orderBy("e.child_name")
-    .orderBy("e.id")
-    .limit(MAX_ROSTER)
-    .execute();
+  const enrolments = await rosterWithMarks(db, row.section_id, meetingId, MAX_ROSTER);
   const guests = await makeupGuestsFor(db, meetingId);
   const own = new Set(enrolments.map((e) => e.id));
   const guestRows = guests.filter((g) => !own.has(g.enrolmentId)).slice(0, Math.max(0, MAX_ROSTER - enrolments.length));

@@ -5,10 +5,11 @@ import { recordAudit } from "~server/audit/audit";
 import { NotAnImageError, storeImage } from "~server/storage/images";
 import type { PrivateStorage } from "~server/storage/private-storage";
 import { isStaffRole } from "~/lib/roles";
-import { familyOf, ownedBy } from "~/features/family/account-owner.server";
+import { familyOf } from "~/features/family/account-owner.server";
 import { mayUse } from "~/features/family/family-parts";
 import { pickupPeople } from "~/features/consent/consent.server";
 import { taughtTeacherId } from "./teaching-access.server";
+import { familyTaughtBy, ownedEnrolledChildren } from "~/features/enrolments/queries.server";
 
 /**
  * Collectors' photos (issue 45 item 4, decision 142): a guardian's own, or a consent pickup
@@ -47,15 +48,7 @@ async function mayViewPickupPhoto(db: DB, familyUserId: number, viewer: Pick<Ses
     const teacherId = await taughtTeacherId(db, viewer);
     if (teacherId === null) return false;
     const family = await familyOf(db, familyUserId);
-    const taught = await db
-      .selectFrom("section_enrolments as e")
-      .innerJoin("course_sections as s", "s.id", "e.section_id")
-      .select("e.id")
-      .where("s.teacher_id", "=", teacherId)
-      .where("e.status", "=", "enrolled")
-      .where(ownedBy("e", family))
-      .executeTakeFirst();
-    return taught !== undefined;
+    return familyTaughtBy(db, family, teacherId);
   }
   return (await familyOf(db, viewer.id)).id === familyUserId;
 }
@@ -69,14 +62,7 @@ export async function familyPhotoList(db: DB, userId: number) {
   const self = mayUse(family.role, "pickup");
   const people: { id: number; name: string; child: string }[] = [];
   if (mayUse(family.role, "act")) {
-    const children = await db
-      .selectFrom("section_enrolments as e")
-      .select(["e.email", "e.child_name"])
-      .distinct()
-      .where(ownedBy("e", family))
-      .where("e.status", "=", "enrolled")
-      .limit(20)
-      .execute();
+    const children = await ownedEnrolledChildren(db, family, 20);
     for (const child of children) {
       for (const person of await pickupPeople(db, child.email, child.child_name)) people.push({ id: person.id, name: person.name, child: child.child_name });
     }

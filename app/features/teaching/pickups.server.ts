@@ -16,6 +16,7 @@ import { pickupPeople } from "~/features/consent/consent.server";
 import { nextMidnight } from "./class-pass.server";
 import { assertTeachesMeeting, taughtTeacherId } from "./teaching-access.server";
 import { photoIdsOf } from "./pickup-photos.server";
+import { accountById, existingAccount, parentAccountByProvenEmail } from "~/features/accounts/queries.server";
 
 /**
  * Pickup at every class (issue 45 item 4, decision 142). The collector proves who they are with
@@ -36,7 +37,7 @@ export const pickupPath = (token: string, lang: Lang) => `${localizePath("/teach
 export async function guardianPickupPass(db: DB, userId: number, options: { lang: Lang; timeZone: string; secret: string; publicUrl: string }) {
   const family = await familyOf(db, userId);
   if (!mayUse(family.role, "pickup")) return null;
-  const user = await db.selectFrom("users").select(["username"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await existingAccount(db, userId);
   const expires = nextMidnight(options.timeZone);
   const url = `${options.publicUrl}${pickupPath(signToken(options.secret, PURPOSE, [userId], expires), options.lang)}`;
   return {
@@ -57,7 +58,7 @@ function todayRange(timeZone: string, now = new Date()) {
 async function passHolder(db: DB, secret: string, token: string) {
   const checked = verifyToken(secret, PURPOSE, token, 1);
   if (!checked.ok) return checked;
-  const user = await db.selectFrom("users").select(["id", "username", "role", "disabled"]).where("id", "=", Number(checked.fields[0])).executeTakeFirst();
+  const user = await accountById(db, Number(checked.fields[0]));
   if (!user || user.disabled || user.role !== "user") return { ok: false as const, reason: "invalid" as const };
   return { ok: true as const, user: { id: user.id, name: user.username }, family: await familyOf(db, user.id) };
 }
@@ -244,14 +245,7 @@ async function familyCollectors(db: DB, child: { user_id: number | null; email: 
   // The family is the primary guardian's: the enrolment's account when it has one, else the account of its proven e-mail.
   const primary = child.user_id
     ? await familyOf(db, child.user_id).then((family) => family.id)
-    : await db
-        .selectFrom("users")
-        .select("id")
-        .where("role", "=", "user")
-        .where("email_verified_at", "is not", null)
-        .where((eb) => eb(eb.fn("lower", ["email"]), "=", child.email.trim().toLowerCase()))
-        .executeTakeFirst()
-        .then((row) => row?.id);
+    : await parentAccountByProvenEmail(db, child.email).then((row) => row?.id);
   if (primary === undefined) return [];
   const rows = await db
     .selectFrom("users as u")

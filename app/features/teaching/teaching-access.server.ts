@@ -3,6 +3,8 @@ import type { Database } from "~server/db/schema";
 import type { SessionUser } from "~server/security/session";
 import { HttpError } from "~server/http/errors";
 import { isStaffRole } from "~/lib/roles";
+import { meetingSection, sectionWithCourse } from "~/features/sections/queries.server";
+import { accountById } from "~/features/accounts/queries.server";
 
 /**
  * Which groups (course sections) a signed-in member may teach (decision 073): staff every group,
@@ -11,13 +13,13 @@ import { isStaffRole } from "~/lib/roles";
  */
 export async function taughtTeacherId(db: Kysely<Database>, user: Pick<SessionUser, "id" | "role">): Promise<number | null> {
   if (user.role !== "instructor") return null;
-  const row = await db.selectFrom("users").select("teacher_id").where("id", "=", user.id).executeTakeFirst();
+  const row = await accountById(db, user.id);
   return row?.teacher_id ?? null;
 }
 
 /** 403 unless the member may teach the group; 404 when there is no such group. */
 export async function assertTeachesSection(db: Kysely<Database>, user: Pick<SessionUser, "id" | "role">, sectionId: number): Promise<void> {
-  const section = await db.selectFrom("course_sections").select("teacher_id").where("id", "=", sectionId).executeTakeFirst();
+  const section = await sectionWithCourse(db, sectionId);
   if (!section) throw new HttpError(404, "Not found.");
   if (isStaffRole(user.role)) return;
   const teacherId = await taughtTeacherId(db, user);
@@ -26,7 +28,7 @@ export async function assertTeachesSection(db: Kysely<Database>, user: Pick<Sess
 
 /** assertTeachesSection for a class meeting: the meeting's group decides. */
 export async function assertTeachesMeeting(db: Kysely<Database>, user: Pick<SessionUser, "id" | "role">, meetingId: number): Promise<{ sectionId: number }> {
-  const meeting = await db.selectFrom("section_meetings").select("section_id").where("id", "=", meetingId).executeTakeFirst();
+  const meeting = await meetingSection(db, meetingId);
   if (!meeting) throw new HttpError(404, "Not found.");
   await assertTeachesSection(db, user, meeting.section_id);
   return { sectionId: meeting.section_id };

@@ -3,6 +3,7 @@ import type { SessionUser } from "~server/security/session";
 import { isStaffRole } from "~/lib/roles";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { taughtTeacherId } from "./teaching-access.server";
+import { meetingsWithCounts, runningGroupsWithEnrolled } from "~/features/sections/queries.server";
 
 /** How far the instructor's home looks back (meetings still to mark) and ahead. */
 const BACK_DAYS = 7;
@@ -45,29 +46,7 @@ export async function teachingWeek(db: DB, user: Pick<SessionUser, "id" | "role"
   const today = zonedParts(now, timeZone).date;
   const from = zonedToUtc(addDays(today, -BACK_DAYS), "00:00", timeZone).toISOString();
   const to = zonedToUtc(addDays(today, AHEAD_DAYS + 1), "00:00", timeZone).toISOString();
-  let query = db
-    .selectFrom("section_meetings as m")
-    .innerJoin("course_sections as s", "s.id", "m.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["m.id", "m.section_id", "m.starts_at", "m.duration_minutes", "m.status", "c.name_en", "c.name_ar"])
-    .select((eb) => [
-      eb
-        .selectFrom("section_enrolments as e")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("e.section_id", "=", "m.section_id")
-        .where("e.status", "=", "enrolled")
-        .as("enrolled"),
-      eb
-        .selectFrom("meeting_attendance as a")
-        .select((a) => a.fn.countAll<number>().as("n"))
-        .whereRef("a.meeting_id", "=", "m.id")
-        .as("marked"),
-    ])
-    .where("s.status", "!=", "cancelled")
-    .where("m.starts_at", ">=", from)
-    .where("m.starts_at", "<", to);
-  if (teacherId !== null) query = query.where("s.teacher_id", "=", teacherId);
-  const rows = await query.orderBy("m.starts_at").orderBy("m.id").limit(MAX_MEETINGS).execute();
+  const rows = await meetingsWithCounts(db, { from, to, teacherId, limit: MAX_MEETINGS });
   const weekEnd = addDays(today, 6);
   for (const row of rows) {
     const date = zonedParts(row.starts_at, timeZone).date;
@@ -110,23 +89,12 @@ export interface TaughtGroup {
 export async function taughtGroups(db: DB, user: Pick<SessionUser, "id" | "role">, now = new Date()): Promise<TaughtGroup[]> {
   const teacherId = isStaffRole(user.role) ? null : await taughtTeacherId(db, user);
   if (!isStaffRole(user.role) && teacherId === null) return [];
-  let query = db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.starts_at", "s.ends_at", "c.name_en", "c.name_ar"])
-    .select((eb) =>
-      eb
-        .selectFrom("section_enrolments as e")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("e.section_id", "=", "s.id")
-        .where("e.status", "=", "enrolled")
-        .as("enrolled"),
-    )
-    .where("s.status", "!=", "cancelled")
-    .where("s.starts_at", "<=", now.toISOString())
-    .where("s.ends_at", ">=", new Date(now.getTime() - GROUP_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString());
-  if (teacherId !== null) query = query.where("s.teacher_id", "=", teacherId);
-  const rows = await query.orderBy("s.ends_at", "desc").orderBy("s.id", "desc").limit(50).execute();
+  const rows = await runningGroupsWithEnrolled(db, {
+    teacherId,
+    startedBy: now.toISOString(),
+    endsFrom: new Date(now.getTime() - GROUP_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+    limit: 50,
+  });
   return rows.map((row) => ({
     id: row.id,
     courseEn: row.name_en,

@@ -1,13 +1,17 @@
 import type { DB } from "~server/db/db";
-import { ownedBy, ownerOf as accountOwner, type Owner } from "~/features/family/account-owner.server";
+import { ownerOf as accountOwner, type Owner } from "~/features/family/account-owner.server";
 import { nowIso } from "~server/db/values";
 import { mailedToken, newToken, tokenHash } from "~server/security/one-time-links";
-import { endCalendarFeeds, storeCalendarFeed } from "~server/security/calendar-feeds";
+import { calendarFeedByHash, calendarFeedOf, endCalendarFeeds, storeCalendarFeed } from "~server/security/calendar-feeds";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentLink } from "~/features/enrolments/links.server";
 import { enrolmentManagePath } from "~/features/sections/paths";
+import { ownedLiveEnrolmentsWithGroup } from "~/features/enrolments/queries.server";
+import { meetingsOfSections } from "~/features/sections/queries.server";
+import { accountById } from "~/features/accounts/queries.server";
+import { ownedBookedDemos } from "~/features/booking/queries.server";
 
 /**
  * The family's timetable and private calendar feed (issue 29, decision 068). A record is the
@@ -21,42 +25,12 @@ const MAX_DEMOS = 50;
 
 /** The account, or undefined when it is gone (a feed outliving its account answers nothing). */
 async function ownerOf(db: DB, userId: number): Promise<Owner | undefined> {
-  const row = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+  const row = await accountById(db, userId);
   return row ? accountOwner(db, userId) : undefined;
 }
 
 /** The account's live enrolments with their section, course and instructor, first term first. */
-async function enrolmentRows(db: DB, owner: Owner) {
-  return db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select([
-      "e.id",
-      "e.reference",
-      "e.code",
-      "e.child_name",
-      "e.child_key",
-      "e.child_id",
-      "e.updated_at",
-      "s.id as section_id",
-      "s.mode",
-      "s.meeting_url",
-      "s.starts_at",
-      "c.slug",
-      "c.name_en",
-      "c.name_ar",
-      "t.name_en as teacher_en",
-      "t.name_ar as teacher_ar",
-    ])
-    .where("e.status", "=", "enrolled")
-    .where(ownedBy("e", owner))
-    .orderBy("s.starts_at")
-    .orderBy("e.id")
-    .limit(MAX_ENROLMENTS)
-    .execute();
-}
+const enrolmentRows = (db: DB, owner: Owner) => ownedLiveEnrolmentsWithGroup(db, owner, MAX_ENROLMENTS);
 type EnrolmentRow = Awaited<ReturnType<typeof enrolmentRows>>[number];
 
 async function meetingsOf(db: DB, sectionIds: number[], from?: string) {
@@ -65,12 +39,7 @@ async function meetingsOf(db: DB, sectionIds: number[], from?: string) {
     { id: number; starts_at: string; duration_minutes: number; status: "scheduled" | "cancelled"; created_at: string; updated_at: string }[]
   >();
   if (sectionIds.length === 0) return bySection;
-  let query = db
-    .selectFrom("section_meetings")
-    .select(["id", "section_id", "starts_at", "duration_minutes", "status", "created_at", "updated_at"])
-    .where("section_id", "in", [...new Set(sectionIds)]);
-  if (from) query = query.where("starts_at", ">=", from);
-  for (const row of await query.orderBy("starts_at").orderBy("id").execute()) {
+  for (const row of await meetingsOfSections(db, sectionIds, from)) {
     const list = bySection.get(row.section_id) ?? [];
     list.push(row);
     bySection.set(row.section_id, list);
@@ -138,7 +107,7 @@ export async function familyTimetable(db: DB, userId: number, timeZone: string, 
       code: row.code,
       courseName: pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang),
       courseSlug: row.slug,
-      manageUrl: enrolmentManagePath(linkToken(linkSecret, "enrolment", { id: row.id, reference: row.reference }), lang),
+      manageUrl: enrolmentManagePath(enrolmentLink.token(linkSecret, { id: row.id, reference: row.reference }), lang),
       mode: row.mode,
       instructor: row.teacher_en === null ? null : pick({ name_en: row.teacher_en, name_ar: row.teacher_ar ?? row.teacher_en }, "name", lang),
       zoneLabel: [...new Set(upcoming.map((m) => formatZoneLabel(m.starts_at, timeZone, lang)))].join(" / "),
@@ -183,7 +152,7 @@ const linkOf = (publicUrl: string, token: string, createdAt: string): FeedLink =
  * when the secret changed since: then the stored hash no longer matches and the family makes a new one).
  */
 export async function currentFeed(db: DB, userId: number, secret: string, publicUrl: string): Promise<FeedLink | null> {
-  const row = await db.selectFrom("calendar_feeds").select(["seed", "token_hash", "created_at"]).where("user_id", "=", userId).executeTakeFirst();
+  const row = await calendarFeedOf(db, userId);
   if (!row) return null;
   const token = mailedToken(secret, PURPOSE, row.seed);
   return tokenHash(token) === row.token_hash ? linkOf(publicUrl, token, row.created_at) : null;
@@ -197,7 +166,7 @@ export async function renewFeed(db: DB, userId: number, lang: Lang, secret: stri
   const seed = newToken();
   const token = mailedToken(secret, PURPOSE, seed);
   const now = nowIso();
-  const before = await db.selectFrom("calendar_feeds").select("id").where("user_id", "=", userId).executeTakeFirst();
+  const before = await calendarFeedOf(db, userId);
   await storeCalendarFeed(db, { userId, seed, tokenHash: tokenHash(token), lang, createdAt: now });
   return { link: linkOf(publicUrl, token, now), replaced: before !== undefined };
 }
@@ -210,7 +179,7 @@ export async function revokeFeed(db: DB, userId: number): Promise<boolean> {
 /** The feed a URL's token opens ({ id, userId, lang }), or undefined. Only the token's hash is looked up. */
 export async function feedByToken(db: DB, token: string) {
   if (!TOKEN_SHAPE.test(token)) return undefined;
-  return db.selectFrom("calendar_feeds").select(["id", "user_id as userId", "lang"]).where("token_hash", "=", tokenHash(token)).executeTakeFirst();
+  return calendarFeedByHash(db, tokenHash(token));
 }
 
 /** One event of the feed, before it is written as iCalendar. */
@@ -288,31 +257,7 @@ export async function feedEvents(
       });
     }
   }
-  const demos = await db
-    .selectFrom("demo_bookings as b")
-    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
-    .leftJoin("courses as c", "c.id", "b.course_id")
-    .select([
-      "b.id",
-      "b.code",
-      "b.child_name",
-      "b.course_name",
-      "b.created_at",
-      "b.updated_at",
-      "s.starts_at",
-      "s.duration_minutes",
-      "s.mode",
-      "s.meeting_url",
-      "c.slug",
-      "c.name_en",
-      "c.name_ar",
-    ])
-    .where("b.status", "=", "booked")
-    .where("s.starts_at", ">", new Date(Date.now() - 7 * 86_400_000).toISOString())
-    .where(ownedBy("b", owner))
-    .orderBy("s.starts_at")
-    .limit(MAX_DEMOS)
-    .execute();
+  const demos = await ownedBookedDemos(db, owner, new Date(Date.now() - 7 * 86_400_000).toISOString(), MAX_DEMOS);
   for (const demo of demos) {
     const start = new Date(demo.starts_at);
     events.push({

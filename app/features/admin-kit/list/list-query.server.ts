@@ -3,7 +3,7 @@
  *
  *   const spec = defineList({ search: ["name", "email"], sorts: { created: "created_at", name: "name" },
  *                             defaultSort: "created", filters: { status: ["new", "contacted", "closed"] } });
- *   const base = db.selectFrom("contact_messages").select(["id", "email", "created_at"]);
+ *   const base = db.selectFrom(table).select(["id", "email", "created_at"]); // a query of the list's owner
  *   // in a loader (bad query values fall back to defaults):
  *   const result = await listRows(base, spec, parseListQuery(spec, url.searchParams));
  *   // as an endpoint (bad values: 400 with per-field messages; ?format=csv streams a CSV):

@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import type { Database } from "~server/db/schema";
 import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
 import { defineList } from "~/features/admin-kit/list/list-query.server";
+import { auditEntries, auditFilterValues } from "~server/audit/read";
 
 /** Reading the audit trail (server/audit/audit.ts writes it). */
 
@@ -34,31 +35,9 @@ export const auditCsv: CsvColumn<AuditRow>[] = [
   { header: "Details", value: (r) => r.summary },
 ];
 
-export function auditBase(db: DB) {
-  return db
-    .selectFrom("audit_log")
-    .leftJoin("users", "users.id", "audit_log.user_id")
-    .select([
-      "audit_log.id",
-      "audit_log.created_at",
-      "audit_log.user_id",
-      "users.email as user_email",
-      "audit_log.action",
-      "audit_log.entity",
-      "audit_log.entity_id",
-      "audit_log.summary",
-    ]);
-}
-
-/** The values seen in the log for the screen's filters: record types, actions and the people who acted. */
-export async function auditFilterOptions(db: DB): Promise<{ entities: string[]; actions: string[]; people: string[] }> {
-  const [entities, actions, people] = await Promise.all([
-    db.selectFrom("audit_log").select("entity").distinct().orderBy("entity").execute(),
-    db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),
-    db.selectFrom("audit_log").innerJoin("users", "users.id", "audit_log.user_id").select("users.email").distinct().orderBy("users.email").execute(),
-  ]);
-  return { entities: entities.map((r) => r.entity), actions: actions.map((r) => r.action), people: people.map((r) => r.email) };
-}
+/** The audit screen's list and filters read the log through its owner (server/audit/read.ts, decision 153). */
+export const auditBase = auditEntries;
+export const auditFilterOptions = auditFilterValues;
 
 /** Where staff open a record of each type (`:id` is its id), and the table that says whether it still exists. */
 const recordPages: Record<string, { path: string; table?: keyof Database }> = {

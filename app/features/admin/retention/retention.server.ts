@@ -6,6 +6,10 @@ import { zonedParts } from "~/lib/zoned-time";
 import { DEMO_SOURCES, demoOutcomes, type DemoSource } from "~/features/sections/demo-enrolment.server";
 import { familyEmailOf } from "~/features/levels/levels.server";
 import { shiftTerm, termStart } from "./terms";
+import { seatsOfGroupsStarting } from "~/features/enrolments/queries.server";
+import { groupsWithOccupancy } from "~/features/sections/queries.server";
+import { courseNames, teacherNames } from "~/features/admin-content/queries.server";
+import { levelsOfSections } from "~/features/levels/queries.server";
 
 /**
  * The owner's figures (issue 44 item 4, decision 136): term-over-term retention by course, level,
@@ -67,18 +71,7 @@ interface Seat {
  * child's key (decisions 059, 130).
  */
 async function seats(db: DB, from: string, to: string): Promise<Seat[]> {
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .select(["e.email", "e.child_key", "s.id as section_id", "s.course_id", "s.teacher_id", "s.mode", "s.first_date"])
-    .where("e.status", "<>", "cancelled")
-    .where("e.payment_hold_until", "is", null)
-    .where("s.status", "<>", "cancelled")
-    .where("s.first_date", ">=", termStart(from))
-    .where("s.first_date", "<", termStart(shiftTerm(to, 1)))
-    .orderBy("e.id")
-    .limit(MAX_ENROLMENTS)
-    .execute();
+  const rows = await seatsOfGroupsStarting(db, termStart(from), termStart(shiftTerm(to, 1)), MAX_ENROLMENTS);
   return rows.map((row) => ({
     child: `${familyEmailOf(row.email)}|${row.child_key}`,
     term: termOf(row.first_date),
@@ -129,18 +122,10 @@ export async function retentionReport(db: DB, term: string, lang: Lang): Promise
   const courseIds = [...new Set(inTerm.map((seat) => seat.courseId))];
   const teacherIds = [...new Set(inTerm.map((seat) => seat.teacherId).filter((id): id is number => id !== null))];
   const [courses, levels, teachers] = await Promise.all([
-    courseIds.length === 0 ? [] : db.selectFrom("courses").select(["id", "name_en", "name_ar"]).where("id", "in", courseIds).execute(),
+    courseIds.length === 0 ? [] : courseNames(db, courseIds),
     // A group's level is the ladder's level naming it as "the group teaching it now" (decision 130); the lowest when two do.
-    sectionIds.length === 0
-      ? []
-      : db
-          .selectFrom("course_levels as l")
-          .innerJoin("courses as c", "c.id", "l.course_id")
-          .select(["l.id", "l.section_id", "l.name_en", "l.name_ar", "c.name_en as course_en", "c.name_ar as course_ar"])
-          .where("l.section_id", "in", sectionIds)
-          .orderBy("l.position", "desc")
-          .execute(),
-    teacherIds.length === 0 ? [] : db.selectFrom("teachers").select(["id", "name_en", "name_ar"]).where("id", "in", teacherIds).execute(),
+    sectionIds.length === 0 ? [] : levelsOfSections(db, sectionIds),
+    teacherIds.length === 0 ? [] : teacherNames(db, teacherIds),
   ]);
   const levelOf = new Map(levels.map((level) => [level.section_id, level]));
   const courseName = new Map(courses.map((course) => [String(course.id), pick(course, "name", lang)]));
@@ -208,35 +193,7 @@ export interface GroupOccupancy {
  * held for a waitlist offer (decision 066). Waiting: entries of its waiting list still waiting.
  */
 export async function groupOccupancy(db: DB, lang: Lang, now = new Date()): Promise<GroupOccupancy[]> {
-  const rows = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select((eb) => [
-      "s.id",
-      "s.first_date",
-      "s.weekdays",
-      "s.start_time",
-      "s.status",
-      "s.capacity",
-      "s.seats_taken",
-      "c.name_en",
-      "c.name_ar",
-      "t.name_en as teacher_en",
-      "t.name_ar as teacher_ar",
-      eb
-        .selectFrom("section_waitlist as w")
-        .select((w) => w.fn.countAll<number>().as("n"))
-        .whereRef("w.section_id", "=", "s.id")
-        .where("w.status", "=", "waiting")
-        .as("waiting"),
-    ])
-    .where("s.status", "<>", "cancelled")
-    .where("s.ends_at", ">=", now.toISOString())
-    .orderBy("s.first_date")
-    .orderBy("s.id")
-    .limit(MAX_GROUPS)
-    .execute();
+  const rows = await groupsWithOccupancy(db, now.toISOString(), MAX_GROUPS);
   return rows.map((row) => {
     const waiting = Number(row.waiting ?? 0);
     const taken = Number(row.seats_taken);

@@ -9,6 +9,7 @@ import { v } from "~/lib/validation";
 import { batchesFollowStart, deriveCampBatches, type CampBatch } from "~/features/camp/batches";
 import { getSiteSettings, putSiteSetting } from "~/features/site/site.server";
 import { phoneFitsCountry, type CampForm, type SettingsUpdate } from "./settings.schema";
+import { storedSettings } from "~/features/site/queries.server";
 
 /** Saving the site settings and the summer camps from the admin area. */
 
@@ -19,7 +20,7 @@ import { phoneFitsCountry, type CampForm, type SettingsUpdate } from "./settings
  */
 export async function saveSiteSettings(db: DB, change: SettingsUpdate, userId: number, lang: Lang): Promise<SiteSettings> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom("site_settings").select(["key", "value"]).execute();
+    const rows = await storedSettings(trx);
     const before = siteSettingsSchema.parse(Object.fromEntries(rows.map((row) => [row.key, fromDbJson<unknown>(row.value, null)])));
     const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
     const after: SiteSettings = { ...before, ...defined };

@@ -6,6 +6,7 @@ import { setAttendance } from "~/features/booking/slots-admin.server";
 import { cancelBookingsByStaff } from "~/features/booking/staff-cancel.server";
 import type { BulkKindName } from "./submission-bulk.schema";
 import { submissionServer } from "./submissions.server";
+import { bookingStatuses } from "~/features/booking/queries.server";
 
 /** What a bulk status change did: every chosen row changed (or already had the status), or none. */
 export type BulkStatusResult =
@@ -76,7 +77,7 @@ function refuseMissing(ids: number[], rows: { id: number }[]): void {
 }
 
 async function bulkBookings(trx: Trx, ids: number[], status: DemoBookingStatus, userId: number): Promise<BulkStatusResult> {
-  const rows = await trx.selectFrom("demo_bookings").select(["id", "status"]).where("id", "in", ids).orderBy("id").execute();
+  const rows = await bookingStatuses(trx, ids);
   refuseMissing(ids, rows);
   // As for one booking: a cancelled booking stays cancelled (its seat may be taken again).
   const cancelled = rows.filter((row) => row.status === "cancelled" && status !== "cancelled").map((row) => row.id);

@@ -9,6 +9,8 @@ import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { dropInvitesOf } from "~/features/accounts/staff-invite.server";
 import { setAccountAccess } from "~/features/accounts/accounts.server";
 import type { UserUpdate } from "./users.schema";
+import { allTeacherNames, teacherById } from "~/features/admin-content/queries.server";
+import { accountById, accountList, activeAdminIds } from "~/features/accounts/queries.server";
 
 /** Staff view of accounts: never the password hash. */
 interface AdminUserRow {
@@ -41,11 +43,8 @@ export const usersCsv: CsvColumn<AdminUserRow>[] = [
   { header: "Registered at", value: (u) => u.created_at, instant: true },
 ];
 
-export function usersBase(db: DB) {
-  return db
-    .selectFrom("users")
-    .select(["id", "username", "email", "contact_number", "role", "teacher_id", "disabled", "email_verified_at", "created_at", "updated_at"]);
-}
+/** The list reads the accounts through their owner (accounts' query module, decision 153). */
+export const usersBase = accountList;
 
 export function getAdminUser(db: DB, id: number): Promise<AdminUserRow | undefined> {
   return usersBase(db).where("id", "=", id).executeTakeFirst();
@@ -71,20 +70,14 @@ type UserChangeResult =
 export async function changeUser(db: DB, actorId: number, id: number, change: UserUpdate): Promise<UserChangeResult> {
   return db.transaction().execute(async (trx) => {
     // On PostgreSQL, lock the active staff rows so two demotions at once cannot both pass the check.
-    let admins = trx.selectFrom("users").select(["id"]).where("role", "=", "admin").where("disabled", "=", 0);
-    if (isPostgres(db)) admins = admins.forUpdate();
-    const activeAdmins = (await admins.execute()).map((row) => row.id);
+    const activeAdmins = await activeAdminIds(trx, { lock: isPostgres(db) });
 
-    const user = await trx
-      .selectFrom("users")
-      .select(["id", "email", "role", "teacher_id", "disabled", "email_verified_at"])
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const user = await accountById(trx, id);
     if (!user) return { ok: false, reason: "notFound" };
     // An instructor teaches as a teacher profile (decision 073): named with the role, or kept from before.
     const role = change.role ?? user.role;
     const teacherId = role === "instructor" ? (change.teacherId ?? (user.role === "instructor" ? user.teacher_id : null)) : null;
-    if (role === "instructor" && (teacherId === null || !(await trx.selectFrom("teachers").select("id").where("id", "=", teacherId).executeTakeFirst()))) {
+    if (role === "instructor" && (teacherId === null || !(await teacherById(trx, teacherId)))) {
       return { ok: false, reason: "noTeacher" };
     }
     // Any move away from admin (to editor or to a parent account) takes power away.
@@ -125,17 +118,13 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
         changes: { disabled: { from: Boolean(user.disabled), to: change.disabled } },
       });
     }
-    const updated = await trx
-      .selectFrom("users")
-      .select(["id", "username", "email", "contact_number", "role", "teacher_id", "disabled", "email_verified_at", "created_at", "updated_at"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const updated = await accountList(trx).where("id", "=", id).executeTakeFirstOrThrow();
     return { ok: true, user: updated };
   });
 }
 
 /** The teacher profiles an instructor can teach as (invitation and role forms), by name; bounded. */
 export async function teacherChoices(db: DB, lang: "en" | "ar"): Promise<{ id: number; name: string }[]> {
-  const rows = await db.selectFrom("teachers").select(["id", "name_en", "name_ar"]).orderBy("name_en").orderBy("id").limit(500).execute();
+  const rows = await allTeacherNames(db, 500);
   return rows.map((row) => ({ id: row.id, name: (lang === "ar" && row.name_ar.trim()) || row.name_en }));
 }

@@ -4,6 +4,8 @@ import { postFormToApi } from "~/lib/forms/form-action.server";
 import { postedNumber } from "~/lib/forms/pick-fields.server";
 import { createPromoCode, deletePromoCode, saveDiscountSettings, saveEarlyPrice, updatePromoCode } from "./discounts.api";
 import { isCurrencyCode, parseMajor } from "~/lib/money";
+import { courseById } from "~/features/admin-content/queries.server";
+import { campById } from "~/features/admin/queries.server";
 
 const text = (fields: Record<string, string>, name: string) => (fields[name] ?? "").trim();
 /** A money field typed in major units ("12.50"); what does not read as money goes as typed, for the schema to refuse. */
@@ -70,8 +72,8 @@ export async function adminDiscountsAction(args: ActionFunctionArgs) {
     // The early price is typed in the offer's own currency.
     const offer = /^\d{1,9}$/.test(offerId)
       ? kind === "camp"
-        ? await context.db.selectFrom("camps").select("currency").where("id", "=", Number(offerId)).executeTakeFirst()
-        : await context.db.selectFrom("courses").select("currency").where("id", "=", Number(offerId)).executeTakeFirst()
+        ? await campById(context.db, Number(offerId))
+        : await courseById(context.db, Number(offerId))
       : undefined;
     return postFormToApi(args, {
       form: `early-${kind}-${offerId}`,

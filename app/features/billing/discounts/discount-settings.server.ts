@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import { fromDbJson } from "~server/db/values";
 import { putSiteSetting } from "~/features/site/site.server";
 import { MAX_SIBLING_PERCENT } from "./promo.schema";
+import { storedSetting } from "~/features/site/queries.server";
 
 /**
  * The sibling discount (decision 088): the percent off the 2nd and later child's enrolment, 0 (the
@@ -11,7 +12,7 @@ import { MAX_SIBLING_PERCENT } from "./promo.schema";
 export const SIBLING_SETTING_KEY = "siblingDiscountPercent";
 
 export async function siblingPercent(db: DB): Promise<number> {
-  const row = await db.selectFrom("site_settings").select("value").where("key", "=", SIBLING_SETTING_KEY).executeTakeFirst();
+  const row = await storedSetting(db, SIBLING_SETTING_KEY);
   const value = fromDbJson<unknown>(row?.value, 0);
   return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= MAX_SIBLING_PERCENT ? value : 0;
 }

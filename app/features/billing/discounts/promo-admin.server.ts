@@ -3,6 +3,8 @@ import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import type { PromoRow } from "./promo.server";
 import type { PromoInput } from "./promo.schema";
+import { coursePrices } from "~/features/admin-content/queries.server";
+import { campPrices } from "~/features/admin/queries.server";
 
 /** Most codes the staff list shows (newest first); more than any academy runs at once. */
 export const PROMO_LIST_LIMIT = 500;
@@ -126,20 +128,7 @@ export async function deletePromo(db: DB, id: number, audit: (trx: DB, before: P
 
 /** Every course and camp with its fee and early-booking price, for the staff screen. */
 export async function listOfferPrices(db: DB) {
-  const [courses, camps] = await Promise.all([
-    db
-      .selectFrom("courses")
-      .select(["id", "name_en", "name_ar", "price", "currency", "early_price_minor", "early_price_until"])
-      .orderBy("id")
-      .limit(500)
-      .execute(),
-    db
-      .selectFrom("camps")
-      .select(["id", "title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"])
-      .orderBy("sort")
-      .limit(50)
-      .execute(),
-  ]);
+  const [courses, camps] = await Promise.all([coursePrices(db, 500), campPrices(db, 50)]);
   return { courses, camps };
 }
 

@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { ownedBy, provenEmailOf, sameEmail } from "~/features/family/account-owner.server";
+import { provenEmailOf, sameEmail } from "~/features/family/account-owner.server";
 import { serverT } from "~server/i18n";
 import { zonedParts } from "~/lib/zoned-time";
 import { childKey } from "~/lib/child-key";
@@ -12,6 +12,11 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { percentOf, type OfferKind } from "./money";
 import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemPromo, type PromoProblem } from "./promo.server";
 import { invoiceTax, taxNameIn, totalOf, type PriceLine } from "./price-lines";
+import { ownedEnrolledChildKeys } from "~/features/enrolments/queries.server";
+import { sectionPrice } from "~/features/sections/queries.server";
+import { accountById } from "~/features/accounts/queries.server";
+import { campPrice } from "~/features/admin/queries.server";
+import { savedChildName } from "~/features/family/children.server";
 
 /** What is priced: a course section (its course's fee) or a summer camp, by id. */
 export interface Offer {
@@ -63,18 +68,9 @@ const label = (key: string, values: (lang: Lang) => Record<string, string | numb
 /** The offer's name in both languages, its fee and its early-booking price, in minor units. */
 async function offerPrice(db: DB, offer: Offer) {
   if (offer.kind === "section") {
-    return db
-      .selectFrom("course_sections as s")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["c.name_en", "c.name_ar", "c.price", "c.currency", "c.early_price_minor", "c.early_price_until"])
-      .where("s.id", "=", offer.id)
-      .executeTakeFirst();
+    return sectionPrice(db, offer.id);
   }
-  return db
-    .selectFrom("camps")
-    .select(["title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"])
-    .where("id", "=", offer.id)
-    .executeTakeFirst();
+  return campPrice(db, offer.id);
 }
 
 /** A day of the academy's calendar in words (noon UTC of that date, read in UTC: the same day everywhere). */
@@ -88,23 +84,14 @@ const dayInWords = (date: string, lang: Lang) => formatDateLabel(`${date}T12:00:
  */
 async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean> {
   if (family.userId === null) return false;
-  const user = await db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", family.userId).executeTakeFirst();
+  const user = await accountById(db, family.userId);
   if (!user) return false;
   // The one ownership rule (account-owner.server): an unproven e-mail reaches no other family's enrolments.
   const owner = { id: family.userId, provenEmail: provenEmailOf(user) };
-  const saved = family.childId
-    ? await db.selectFrom("account_children").select("name").where("id", "=", family.childId).where("user_id", "=", family.userId).executeTakeFirst()
-    : undefined;
+  const saved = family.childId ? await savedChildName(db, family.userId, family.childId) : undefined;
   const names = new Set([family.childName, saved?.name].filter((name): name is string => !!name?.trim()).map(childKey));
-  const sections = await db
-    .selectFrom("section_enrolments")
-    .select(["child_id", "child_key"])
-    .where("status", "=", "enrolled")
-    // A seat held for a payment that has not come is not a sibling yet (decision 100): anyone can hold one for an invented child.
-    .where("payment_hold_until", "is", null)
-    .where(ownedBy("section_enrolments", owner))
-    .limit(200)
-    .execute();
+  // A seat held for a payment that has not come is not a sibling yet (decision 100): anyone can hold one for an invented child.
+  const sections = await ownedEnrolledChildKeys(db, owner, 200);
   const other = (childId: number | null, key: string) => !(childId !== null && childId === (family.childId ?? null)) && !names.has(key);
   if (sections.some((row) => other(row.child_id, row.child_key))) return true;
   if (!owner.provenEmail) return false;

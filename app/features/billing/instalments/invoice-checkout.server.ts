@@ -5,6 +5,7 @@ import { providerAccepts, type PaymentProvider } from "~/features/billing/paymen
 import { openCheckout } from "~/features/billing/payments/checkouts.server";
 import { invoiceInstalments } from "./instalments.server";
 import { invoicePaymentPath } from "./invoice-link.server";
+import { isHeldForPayment } from "~/features/enrolments/queries.server";
 
 /** At most this many checkouts are started for one invoice (each is a session at the provider). */
 export const MAX_CHECKOUTS_PER_INVOICE = 30;
@@ -29,16 +30,7 @@ export async function startInvoiceCheckout(
   const { invoice } = state;
   if (invoice.status === "void") return { ok: false, reason: "void" };
   if (state.outstandingMinor <= 0) return { ok: false, reason: "paid" };
-  if (invoice.enrolment_id !== null) {
-    const held = await db
-      .selectFrom("section_enrolments")
-      .select("id")
-      .where("id", "=", invoice.enrolment_id)
-      .where("status", "=", "enrolled")
-      .where("payment_hold_until", "is not", null)
-      .executeTakeFirst();
-    if (held) return { ok: false, reason: "held" };
-  }
+  if (invoice.enrolment_id !== null && (await isHeldForPayment(db, invoice.enrolment_id))) return { ok: false, reason: "held" };
   let amountMinor = state.outstandingMinor;
   if (options.instalmentId !== null) {
     const part = state.parts.find((row) => row.id === options.instalmentId);

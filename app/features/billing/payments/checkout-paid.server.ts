@@ -10,6 +10,7 @@ import { refundedSubject } from "./payment-mail.server";
 import { raisePaymentNotice } from "./payment-notices.server";
 import { refundReturnJob } from "./refund-return.server";
 import { releasePromoUses, retakePromoUses } from "~/features/billing/discounts/promo.server";
+import { enrolmentForCheckout } from "~/features/enrolments/queries.server";
 
 /** A payment the provider reports for one of our checkouts (its webhook event, or the session read on return). */
 export interface PaidCheckout {
@@ -100,13 +101,7 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
       return "confirmed";
     }
     if (checkout.enrolment_id === null) return "confirmed";
-    const enrolment = await trx
-      .selectFrom("section_enrolments as e")
-      .innerJoin("course_sections as s", "s.id", "e.section_id")
-      .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["e.id", "e.email", "e.lang", "e.child_name", "e.status", "e.payment_hold_until", "c.name_en", "c.name_ar"])
-      .where("e.id", "=", checkout.enrolment_id)
-      .executeTakeFirstOrThrow();
+    const enrolment = await enrolmentForCheckout(trx, checkout.enrolment_id);
     const course = pick(enrolment, "name", enrolment.lang);
     // The payment on the enrolment's invoice (decision 082), once per provider reference.
     const payInvoice = async () => {

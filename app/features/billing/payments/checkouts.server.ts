@@ -7,6 +7,7 @@ import { currencyCode } from "~/lib/money";
 import { findInvoiceOf } from "~/features/billing/ledger.server";
 import { amountDue } from "~/features/billing/rules";
 import { providerAccepts, type PaymentProvider } from "./payment-provider.server";
+import { enrolmentForPaymentPage } from "~/features/enrolments/queries.server";
 
 /** At most this many checkouts are started for one held enrolment (each is a session at the provider). */
 export const MAX_CHECKOUTS_PER_ENROLMENT = 10;
@@ -17,27 +18,7 @@ const MAX_SESSION_MS = 23 * 3_600_000;
 
 /** A section enrolment as its payment page shows it. */
 export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
-  const row = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select([
-      "e.id",
-      "e.reference",
-      "e.code",
-      "e.status",
-      "e.payment_hold_until",
-      "e.child_name",
-      "e.email",
-      "e.lang",
-      "c.slug",
-      "c.name_en",
-      "c.name_ar",
-      "c.currency",
-      "s.starts_at",
-    ])
-    .where("e.id", "=", id)
-    .executeTakeFirst();
+  const row = await enrolmentForPaymentPage(db, id);
   if (!row) return undefined;
   const paid = await db
     .selectFrom("payment_checkouts")

@@ -1,7 +1,7 @@
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
-import { linkedId } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "~/features/enrolments/links.server";
 import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { enqueue } from "~server/jobs/queue";
@@ -21,7 +21,7 @@ const SESSION_ID = /^cs_[\w-]{1,200}$/;
  * Undefined: no such enrolment (404).
  */
 export async function paymentPageData(db: DB, config: Config, token: string, lang: Lang, returned: { sessionId: string | null; cancelled: boolean }) {
-  const id = await linkedId(db, config.sessionSecret, "enrolment-payment", token);
+  const id = await enrolmentPaymentLink.open(db, config.sessionSecret, token);
   if (id === undefined) return undefined;
   const enrolment = await enrolmentForPayment(db, id, lang);
   if (!enrolment) return undefined;

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { createLogger } from "~server/logger";
 import { addDays, zonedParts } from "~/lib/zoned-time";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "~/features/enrolments/links.server";
 import { familyBalances } from "~/features/billing/ledger.server";
 import { retryPendingRefunds } from "~/features/billing/refunds/refund-retry.server";
 import { invoicePaymentToken } from "~/features/billing/instalments/invoice-link.server";
@@ -54,7 +54,7 @@ describe("the payment boundary", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
     const invoice = await server.db.selectFrom("invoices").selectAll().where("enrolment_id", "=", row.id).executeTakeFirstOrThrow();
-    const token = linkToken(server.config.sessionSecret, "enrolment-payment", row);
+    const token = enrolmentPaymentLink.token(server.config.sessionSecret, row);
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     return { row, invoice, token, sessionId: started.body.sessionId as string, url: started.body.url as string };

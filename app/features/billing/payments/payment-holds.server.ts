@@ -1,6 +1,7 @@
 import { retryDeadlock, type DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
 import { expireHolds } from "~/features/enrolments/enrolments.server";
+import { dueHolds } from "~/features/enrolments/queries.server";
 
 /** The periodic job that ends seat holds whose payment never came (decision 085). */
 export const paymentHoldSweepJob = defineJob("payment-hold-sweep");
@@ -19,14 +20,7 @@ const BATCH = 200;
  */
 export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number> {
   const now = at.toISOString();
-  const due = await db
-    .selectFrom("section_enrolments")
-    .select("id")
-    .where("payment_hold_until", "<=", now)
-    .where("status", "=", "enrolled")
-    .orderBy("id")
-    .limit(BATCH)
-    .execute();
+  const due = await dueHolds(db, now, BATCH);
   if (due.length === 0) return 0;
   // A batch locks many enrolments and invoices while families pay: PostgreSQL may end it as a deadlock's victim.
   return retryDeadlock(() => expireDueHolds(db, due, now));

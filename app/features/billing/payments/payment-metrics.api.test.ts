@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { addDays, zonedParts } from "~/lib/zoned-time";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "~/features/enrolments/links.server";
 import { STRIPE_WEBHOOK_PATH } from "./payments.api";
 
 const TOKEN = "metrics-token-for-payment-tests-42";
@@ -81,7 +81,7 @@ describe("payment figures in /metrics", () => {
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", enrolled.body.reference).executeTakeFirstOrThrow();
     const started = await server.request("POST", "/api/payments/checkouts", {
-      json: { token: linkToken(server.config.sessionSecret, "enrolment-payment", row) },
+      json: { token: enrolmentPaymentLink.token(server.config.sessionSecret, row) },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const sessionId = started.body.sessionId as string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { addDays, zonedParts } from "~/lib/zoned-time";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "~/features/enrolments/links.server";
 import { paymentProviderOf } from "./payment-provider.server";
 import { stripeProvider } from "./stripe-provider.server";
 import { sweepPaymentHolds } from "./payment-holds.server";
@@ -51,7 +51,7 @@ describe("online payment with Stripe Checkout", () => {
     const res = await server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: child(email), headers });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
-    return { body: res.body, row, token: linkToken(server.config.sessionSecret, "enrolment-payment", row) };
+    return { body: res.body, row, token: enrolmentPaymentLink.token(server.config.sessionSecret, row) };
   };
   const checkout = async (token: string, headers: Record<string, string> = {}) => {
     const res = await server.request("POST", "/api/payments/checkouts", { json: { token }, headers });
@@ -280,7 +280,7 @@ describe("online payment with Stripe Checkout", () => {
     expect(half.status, JSON.stringify(half.body)).toBe(201);
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", half.body.reference).executeTakeFirstOrThrow();
     expect(half.body.price.totalMinor).toBeLessThan(Math.round(course.price * 100));
-    const started = await checkout(linkToken(server.config.sessionSecret, "enrolment-payment", row));
+    const started = await checkout(enrolmentPaymentLink.token(server.config.sessionSecret, row));
     expect(stripe.sessions.get(started.sessionId)).toMatchObject({ amount_total: half.body.price.totalMinor });
     const free = await server.request("POST", `/api/sections/${id}/enrolments`, { json: { ...child("free@example.com"), promoCode: "ALLOFF" } });
     expect(free.status, JSON.stringify(free.body)).toBe(201);
@@ -329,7 +329,7 @@ describe("without Stripe keys (as shipped)", () => {
     expect(res.body.paymentUrl).toBeUndefined();
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "enrolled", payment_hold_until: null });
-    const token = linkToken(server.config.sessionSecret, "enrolment-payment", row);
+    const token = enrolmentPaymentLink.token(server.config.sessionSecret, row);
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
     expect(started.status).toBe(404);
     expect(started.body.message).toEqual(expect.any(String));

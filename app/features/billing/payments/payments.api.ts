@@ -4,7 +4,7 @@ import type { Lang } from "~/i18n/lang";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import { linkedId } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "~/features/enrolments/links.server";
 import { storePaymentEvent } from "./payment-events.server";
 import { startCheckout } from "./checkouts.server";
 import { paymentProviderOf } from "./payment-provider.server";
@@ -37,7 +37,7 @@ export const startEnrolmentCheckout = defineEndpoint({
     const lang = caller.lang;
     const provider = paymentProviderOf(config);
     if (!provider) throw new HttpError(404, say(lang, "api.off"));
-    const enrolmentId = await linkedId(db, config.sessionSecret, "enrolment-payment", token);
+    const enrolmentId = await enrolmentPaymentLink.open(db, config.sessionSecret, token);
     let result;
     try {
       result = await startCheckout(db, provider, { enrolmentId, token, lang, publicUrl: config.publicUrl });

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { pdfText } from "~server/test/pdf-text";
 import { addDays, zonedParts } from "~/lib/zoned-time";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "~/features/enrolments/links.server";
 import { STRIPE_WEBHOOK_PATH } from "~/features/billing/payments/payments.api";
 import { familyBalances, issueCreditNote, recordPayment } from "~/features/billing/ledger.server";
 import { createLogger } from "~server/logger";
@@ -61,7 +61,7 @@ describe("refunds, credit notes and billing PDFs", () => {
   };
   /** Pays the held enrolment through the stand-in's hosted page: the online payment's row. */
   const payOnline = async (row: { id: number; reference: string }) => {
-    const token = linkToken(server.config.sessionSecret, "enrolment-payment", row);
+    const token = enrolmentPaymentLink.token(server.config.sessionSecret, row);
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect((await fetch(started.body.url, { method: "POST", redirect: "manual" })).status).toBe(303);
@@ -312,7 +312,7 @@ describe("refunds, credit notes and billing PDFs", () => {
   it("a payment that comes after the hold ran out with no seat left is recorded and given back in the ledger (onCheckoutPaid 'refunded')", async () => {
     const email = "late.payment@example.com";
     const { row, invoice } = await enrol(email);
-    const token = linkToken(server.config.sessionSecret, "enrolment-payment", row);
+    const token = enrolmentPaymentLink.token(server.config.sessionSecret, row);
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
     expect(started.status).toBe(201);
     // The hold runs out (the sweep voids the invoice); the seat goes to someone else (the group closes).

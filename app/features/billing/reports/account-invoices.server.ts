@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { ownedBy, ownerOf, type Owner } from "~/features/family/account-owner.server";
-import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentPaymentLink } from "~/features/enrolments/links.server";
 import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/billing/paths";
 import { enrolmentPaymentPath } from "~/features/billing/paths";
 import { zonedParts } from "~/lib/zoned-time";
@@ -103,7 +103,7 @@ export async function accountInvoices(
         .map((n) => ({ id: n.id, number: n.number, amountMinor: n.amount_minor, pdfUrl: accountCreditNotePdfPath(n.id, lang) })),
       payUrl:
         held && options.onlinePayment && row.enrolment_reference !== null
-          ? enrolmentPaymentPath(linkToken(options.linkSecret, "enrolment-payment", { id: row.enrolment_id!, reference: row.enrolment_reference }), lang)
+          ? enrolmentPaymentPath(enrolmentPaymentLink.token(options.linkSecret, { id: row.enrolment_id!, reference: row.enrolment_reference }), lang)
           : null,
     };
   });

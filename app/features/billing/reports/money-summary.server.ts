@@ -7,6 +7,8 @@ import { childKey } from "~/lib/child-key";
 import { overdueFlagSql, owedShown, owedSql } from "~/features/billing/rules";
 import { termOf, type MoneyPeriod } from "./money-period";
 import type { Amounts, FunnelCounts, MoneyRow, MoneySummary } from "./money-types";
+import { enrolmentsAfterDemos } from "~/features/enrolments/queries.server";
+import { bookingsOfClassesBetween } from "~/features/booking/queries.server";
 
 /**
  * The staff dashboard's money view (issue 31 part 7, decision 093). Every figure is per currency:
@@ -130,39 +132,17 @@ export async function moneySummary(
  * key and e-mail) in the course; paid is such an enrolment whose invoice is paid in full.
  */
 async function paidFunnel(db: DB, range: { fromAt: string; toAt: string; lang: Lang }): Promise<MoneySummary["funnel"]> {
-  const bookings = await db
-    .selectFrom("demo_bookings as b")
-    .innerJoin("demo_slots as d", "d.id", "b.slot_id")
-    .leftJoin("courses as c", "c.id", "b.course_id")
-    .select(["b.id", "b.course_id", "b.course_name", "b.status", "b.email", "b.child_name", "b.created_at", "c.name_en", "c.name_ar"])
-    .where("d.starts_at", ">=", range.fromAt)
-    .where("d.starts_at", "<", range.toAt)
-    .where("b.status", "<>", "cancelled")
-    .orderBy("b.id")
-    .limit(MAX_FUNNEL_BOOKINGS)
-    .execute();
+  const bookings = await bookingsOfClassesBetween(db, range.fromAt, range.toAt, MAX_FUNNEL_BOOKINGS);
   const total: FunnelCounts = { booked: 0, attended: 0, enrolled: 0, paid: 0 };
   if (bookings.length === 0) return { total, byCourse: [] };
   const courseIds = [...new Set(bookings.map((b) => b.course_id).filter((id): id is number => id !== null))];
-  const enrolments = await db
-    .selectFrom("section_enrolments as e")
-    .select((eb) => [
-      "e.id",
-      "e.course_id",
-      "e.email",
-      "e.child_key",
-      "e.demo_booking_id",
-      "e.created_at",
-      eb.exists(eb.selectFrom("invoices as i").select("i.id").whereRef("i.enrolment_id", "=", "e.id").where("i.status", "=", "paid")).as("paid"),
-    ])
-    .where((eb) => eb.or([...(courseIds.length > 0 ? [eb("e.course_id", "in", courseIds)] : []), eb("e.demo_booking_id", "is not", null)]))
-    .where(
-      "e.created_at",
-      ">=",
-      bookings.reduce((min, b) => (b.created_at < min ? b.created_at : min), bookings[0]!.created_at),
-    )
-    .limit(MAX_FUNNEL_BOOKINGS)
-    .execute();
+  const since = bookings.reduce((min, b) => (b.created_at < min ? b.created_at : min), bookings[0]!.created_at);
+  const enrolments = await enrolmentsAfterDemos(db, courseIds, since, {
+    limit: MAX_FUNNEL_BOOKINGS,
+    // Paid: an invoice of the enrolment paid in full, in the enrolments' one query.
+    paid: (enrolmentId) =>
+      db.selectFrom("invoices as i").select("i.id").where("i.enrolment_id", "=", sql.ref<number>(enrolmentId)).where("i.status", "=", "paid"),
+  });
   const converted = new Map(enrolments.filter((e) => e.demo_booking_id !== null).map((e) => [e.demo_booking_id!, Boolean(e.paid)]));
   const byChild = new Map<string, { created_at: string; paid: boolean }[]>();
   for (const e of enrolments) {

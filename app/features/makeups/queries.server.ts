@@ -1,7 +1,13 @@
 import type { DB } from "~server/db/db";
+import { comingMeetingsOfSection } from "~/features/sections/queries.server";
 
-// Reads of the make-ups' records for the rosters: here, beside the rosters, so the make-ups feature may call
-// the owners of the tables it changes (teaching, sections) without an import cycle (decision 145).
+/**
+ * The make-ups' query module (decision 153): the rosters (teaching's, sections') read the make-up
+ * guests and reported absences here. Decision 145 had put these reads beside the rosters, so that
+ * make-ups could call teaching and sections without an import cycle; as a declared query module
+ * (a node of its own in the import graph, importing only sections' query module) they are back
+ * with their owner and the cycle still cannot form.
+ */
 
 /** A make-up guest in a class, marked under their own enrolment (from the group they came from, decision 073). */
 export interface MakeupGuest {
@@ -33,15 +39,7 @@ export async function reportedAbsencesFor(db: DB, meetingId: number): Promise<Ma
 
 /** A group's coming classes that have make-up guests or reported absences, for the staff roster (bounded). */
 export async function groupMakeupNotes(db: DB, sectionId: number, now: string, limit = 12) {
-  const meetings = await db
-    .selectFrom("section_meetings")
-    .select(["id", "starts_at"])
-    .where("section_id", "=", sectionId)
-    .where("starts_at", ">", now)
-    .where("status", "=", "scheduled")
-    .orderBy("starts_at")
-    .limit(limit)
-    .execute();
+  const meetings = await comingMeetingsOfSection(db, sectionId, now, limit);
   if (meetings.length === 0) return [];
   const ids = meetings.map((m) => m.id);
   const guests = await db

@@ -1,0 +1,26 @@
+import { sql } from "kysely";
+import type { DB } from "~server/db/db";
+import { ownedBy, type Owner } from "~/features/family/account-owner.server";
+
+/**
+ * The consent answers' query module (decision 153): other features read `consent_answers` through
+ * these functions. Imports no feature but family's ownership rule: check-import-cycles.ts counts
+ * it as a node of its own.
+ */
+
+/** The answers to a media release form under these family e-mails (lower case), newest first: the newest per child decides. */
+export function mediaAnswers(db: DB, familyEmails: readonly string[]) {
+  return db
+    .selectFrom("consent_answers as a")
+    .innerJoin("consent_forms as f", "f.id", "a.form_id")
+    .select([sql<string>`lower(a.email)`.as("email"), "a.child_key", "a.agreed"])
+    .where("f.kind", "=", "media")
+    .where(sql<boolean>`lower(a.email) in (${sql.join(familyEmails)})`)
+    .orderBy("a.id", "desc")
+    .execute();
+}
+
+/** The names and e-mails on the account's answers (an erasure looks for them in queued mail). */
+export function ownedAnswerContacts(db: DB, owner: Owner, limit: number) {
+  return db.selectFrom("consent_answers").select(["child_name", "signer_name", "email"]).where(ownedBy("consent_answers", owner)).limit(limit).execute();
+}
