@@ -21,7 +21,7 @@ import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.
 import { erasePortfolio } from "~/features/portfolio/portfolio.server";
 import { eraseProgressReports, familyReports } from "~/features/progress/progress.server";
 import type { MediaStorage } from "~server/storage/storage";
-import { ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { ownerOf, type Owner } from "~/features/family/account-owner.server";
 import { leaveFamilyOnDelete } from "~/features/guardians/guardians.server";
 import { positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
@@ -34,7 +34,7 @@ import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath,
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
 import { billingExport, campEnrolmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
-import { ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
+import { ownedCampEnrolments, ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
 import { ownedWaitlistPlaces } from "~/features/sections/queries.server";
 import { ownedBookings, waitlistPlacesByEmail } from "~/features/booking/queries.server";
 import { attendanceMarksOf } from "~/features/teaching/queries.server";
@@ -158,31 +158,7 @@ export async function ownProfile(db: DB, userId: number): Promise<AccountProfile
 
 const bookingRows = (db: DB, owner: Owner) => ownedBookings(db, owner);
 
-async function campEnrolmentRows(db: DB, owner: Owner) {
-  if (!owner.provenEmail) return [];
-  return db
-    .selectFrom("camp_enrolments as e")
-    .leftJoin("camps as c", "c.id", "e.camp_id")
-    .select([
-      "e.id",
-      "e.reference",
-      "e.student_name",
-      "e.parent_name",
-      "e.email",
-      "e.phone_number",
-      "e.camp_title",
-      "e.session",
-      "e.message",
-      "e.status",
-      "e.lang",
-      "e.created_at",
-      "c.title_en",
-      "c.title_ar",
-    ])
-    .where(sameEmail("e.email", owner.provenEmail))
-    .orderBy("e.created_at", "desc")
-    .execute();
-}
+const campEnrolmentRows = (db: DB, owner: Owner) => ownedCampEnrolments(db, owner);
 
 async function brochureRows(db: DB, owner: Owner) {
   return owner.provenEmail ? brochureLeadsByEmail(db, owner.provenEmail) : [];

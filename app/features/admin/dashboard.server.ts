@@ -10,6 +10,7 @@ import { countPerWeek, lastWeeks } from "./week-buckets";
 import { contentCounts } from "~/features/admin-content/queries.server";
 import { accountCount } from "~/features/accounts/queries.server";
 import { upcomingBookingCount } from "~/features/booking/queries.server";
+import { campEnrolmentCount, campEnrolmentTimesSince, latestCampEnrolments } from "~/features/enrolments/queries.server";
 
 const CHART_WEEKS = 12;
 
@@ -68,18 +69,18 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     db.selectFrom("school_enquiries").select(count).where("status", "=", "new").executeTakeFirst(),
     db.selectFrom("contact_messages").select(count).where("status", "=", "new").executeTakeFirst(),
     upcomingBookingCount(db, nowText),
-    db.selectFrom("camp_enrolments").select(count).executeTakeFirst(),
+    campEnrolmentCount(db),
     db.selectFrom("brochure_leads").select(count).executeTakeFirst(),
   ]);
 
   const latestLimit = 8;
   // Only the times are needed for the chart.
-  const recent = (table: "school_enquiries" | "contact_messages" | "camp_enrolments" | "brochure_leads" | "demo_bookings") =>
+  const recent = (table: "school_enquiries" | "contact_messages" | "brochure_leads" | "demo_bookings") =>
     db.selectFrom(table).select("created_at").where("created_at", ">=", since).execute();
   const [school, contact, enrolled, leads, bookings] = await Promise.all([
     recent("school_enquiries"),
     recent("contact_messages"),
-    recent("camp_enrolments"),
+    campEnrolmentTimesSince(db, since),
     recent("brochure_leads"),
     recent("demo_bookings"),
   ]);
@@ -87,7 +88,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
   const [schoolOld, contactOld, enrolledOld, leadsOld] = await Promise.all([
     db.selectFrom("school_enquiries").select(["id", "name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
     db.selectFrom("contact_messages").select(["id", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
-    db.selectFrom("camp_enrolments").select(["id", "parent_name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
+    latestCampEnrolments(db, latestLimit),
     db
       .selectFrom("brochure_leads")
       .select(["id", "student_name", "student_email", "status", "created_at"])
@@ -135,7 +136,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
       newSchoolEnquiries: n(newSchool),
       newContactMessages: n(newContact),
       upcomingBookings: n(upcoming),
-      enrollments: n(campEnrolments),
+      enrollments: campEnrolments,
       brochureLeads: n(brochure),
     },
     latest,

@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import { zonedParts } from "~/lib/zoned-time";
 import { issueToRoster, MAX_ROSTER, ratesOf, type ChildRate, type IssueOptions, type IssueResult } from "./certificates.server";
 import { campById } from "~/features/admin/queries.server";
+import { campEnrolmentsOfBatch } from "~/features/enrolments/queries.server";
 
 /**
  * The summer camp's certificates (decision 089). A camp has no class meetings: its attendance is
@@ -23,15 +24,7 @@ export async function campRates(db: DB, campId: number, session: string, timeZon
   const camp = await campById(db, campId);
   if (!camp) return undefined;
   const today = zonedParts(now, timeZone).date;
-  const children = await db
-    .selectFrom("camp_enrolments")
-    .select(["id", "student_name", "lang"])
-    .where("camp_id", "=", campId)
-    .where("session", "=", session)
-    .orderBy("student_name")
-    .orderBy("id")
-    .limit(MAX_ROSTER)
-    .execute();
+  const children = await campEnrolmentsOfBatch(db, campId, session, { order: "name", limit: MAX_ROSTER });
   const ids = children.map((c) => c.id);
   // One check-out per child and day (unique), so counting rows counts days.
   const days = ids.length

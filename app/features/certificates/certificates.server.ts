@@ -236,10 +236,7 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
         });
       // On WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143); the account lists the certificate either way.
       if (row) {
-        const family =
-          target.kind === "camp"
-            ? await trx.selectFrom("camp_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst()
-            : await findEnrolment(trx, { offerKind: "section", id: child.enrolmentId });
+        const family = await findEnrolment(trx, { offerKind: target.kind === "camp" ? "camp" : "section", id: child.enrolmentId });
         if (family)
           await notifyFamily(trx, {
             event: `certificate:${row.id}`,
