@@ -30,6 +30,7 @@ import { eraseBrochureLeads } from "~/features/camp/enrol.server";
 import { eraseContactMessages } from "~/features/contact/contact.server";
 import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-data.server";
 import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
+import { checkoutsForExport } from "~/features/consent/queries.server";
 import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
 import { billingExport, campEnrolmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
@@ -307,15 +308,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
 /** Attendance marks of these group enrolments and check-outs of these camp enrolments, for the data export. */
 async function attendanceExport(db: DB, enrolmentIds: number[], campEnrolmentIds: number[]) {
   const marks = enrolmentIds.length ? await attendanceMarksOf(db, enrolmentIds) : [];
-  const checkouts = campEnrolmentIds.length
-    ? await db
-        .selectFrom("camp_checkouts as k")
-        .innerJoin("camp_enrolments as e", "e.id", "k.enrollment_id")
-        .select(["e.student_name", "e.camp_title", "e.session", "k.day", "k.collected_by", "k.created_at"])
-        .where("k.enrollment_id", "in", campEnrolmentIds)
-        .orderBy("k.day")
-        .execute()
-    : [];
+  const checkouts = campEnrolmentIds.length ? await checkoutsForExport(db, campEnrolmentIds) : [];
   return {
     attendanceMarks: marks.map((m) => ({ childName: m.child_name, classStartsAt: m.starts_at, status: m.status, note: m.note, markedAt: m.updated_at })),
     campCheckouts: checkouts.map((k) => ({

@@ -8,6 +8,7 @@ import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
 import { notifyFamily } from "~/features/push/index.server";
 import { enrolledInSection } from "~/features/enrolments/queries.server";
+import { completionIdsOf } from "~/features/levels/queries.server";
 import { findEnrolment } from "~/features/enrolments/enrolments.server";
 import { heldMeetingCount, sectionWithCourse } from "~/features/sections/queries.server";
 import { attendedCountsInSection } from "~/features/teaching/queries.server";
@@ -305,19 +306,11 @@ export async function revokeCertificate(db: DB, id: number, reason: string, user
 }
 
 /** Certificates linked to these group enrolments (a level's through its completion) or camp enrolments (at least one id given). */
-const linkedTo = (enrolmentIds: number[], campEnrolmentIds: number[]) => (eb: ExpressionBuilder<Database, "certificates">) =>
+const linkedTo = (db: DB, enrolmentIds: number[], campEnrolmentIds: number[]) => (eb: ExpressionBuilder<Database, "certificates">) =>
   eb.or([
     ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
     // A level's certificate (decision 130), by the enrolment the level was completed from.
-    ...(enrolmentIds.length
-      ? [
-          eb(
-            "level_completion_id",
-            "in",
-            eb.selectFrom("level_completions").select("level_completions.id").where("level_completions.enrolment_id", "in", enrolmentIds),
-          ),
-        ]
-      : []),
+    ...(enrolmentIds.length ? [eb("level_completion_id", "in", completionIdsOf(db, enrolmentIds))] : []),
     ...(campEnrolmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrolmentIds)])] : []),
   ]);
 
@@ -327,7 +320,7 @@ export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[], c
   return db
     .selectFrom("certificates")
     .selectAll()
-    .where(linkedTo(enrolmentIds, campEnrolmentIds))
+    .where(linkedTo(db, enrolmentIds, campEnrolmentIds))
     .where("erased_at", "is", null)
     .orderBy("issued_on", "desc")
     .orderBy("id", "desc")
@@ -351,7 +344,7 @@ export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: s
       erased_at: now,
       updated_at: now,
     })
-    .where(linkedTo(enrolmentIds, campEnrolmentIds))
+    .where(linkedTo(db, enrolmentIds, campEnrolmentIds))
     .executeTakeFirst();
   return Number(done.numUpdatedRows);
 }
