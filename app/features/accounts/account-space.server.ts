@@ -21,7 +21,7 @@ import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.
 import { erasePortfolio } from "~/features/portfolio/portfolio.server";
 import { eraseProgressReports, familyReports } from "~/features/progress/progress.server";
 import type { MediaStorage } from "~server/storage/storage";
-import { ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { ownerOf, type Owner } from "~/features/family/account-owner.server";
 import { leaveFamilyOnDelete } from "~/features/guardians/guardians.server";
 import { positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
@@ -30,11 +30,12 @@ import { eraseBrochureLeads } from "~/features/camp/enrol.server";
 import { eraseContactMessages } from "~/features/contact/contact.server";
 import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-data.server";
 import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
+import { checkoutsForExport } from "~/features/consent/queries.server";
 import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
 import { billingExport, campEnrolmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
-import { ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
+import { ownedCampEnrolments, ownedEnrolmentsForAccount } from "~/features/enrolments/queries.server";
 import { ownedWaitlistPlaces } from "~/features/sections/queries.server";
 import { ownedBookings, waitlistPlacesByEmail } from "~/features/booking/queries.server";
 import { attendanceMarksOf } from "~/features/teaching/queries.server";
@@ -158,31 +159,7 @@ export async function ownProfile(db: DB, userId: number): Promise<AccountProfile
 
 const bookingRows = (db: DB, owner: Owner) => ownedBookings(db, owner);
 
-async function campEnrolmentRows(db: DB, owner: Owner) {
-  if (!owner.provenEmail) return [];
-  return db
-    .selectFrom("camp_enrolments as e")
-    .leftJoin("camps as c", "c.id", "e.camp_id")
-    .select([
-      "e.id",
-      "e.reference",
-      "e.student_name",
-      "e.parent_name",
-      "e.email",
-      "e.phone_number",
-      "e.camp_title",
-      "e.session",
-      "e.message",
-      "e.status",
-      "e.lang",
-      "e.created_at",
-      "c.title_en",
-      "c.title_ar",
-    ])
-    .where(sameEmail("e.email", owner.provenEmail))
-    .orderBy("e.created_at", "desc")
-    .execute();
-}
+const campEnrolmentRows = (db: DB, owner: Owner) => ownedCampEnrolments(db, owner);
 
 async function brochureRows(db: DB, owner: Owner) {
   return owner.provenEmail ? brochureLeadsByEmail(db, owner.provenEmail) : [];
@@ -331,15 +308,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
 /** Attendance marks of these group enrolments and check-outs of these camp enrolments, for the data export. */
 async function attendanceExport(db: DB, enrolmentIds: number[], campEnrolmentIds: number[]) {
   const marks = enrolmentIds.length ? await attendanceMarksOf(db, enrolmentIds) : [];
-  const checkouts = campEnrolmentIds.length
-    ? await db
-        .selectFrom("camp_checkouts as k")
-        .innerJoin("camp_enrolments as e", "e.id", "k.enrollment_id")
-        .select(["e.student_name", "e.camp_title", "e.session", "k.day", "k.collected_by", "k.created_at"])
-        .where("k.enrollment_id", "in", campEnrolmentIds)
-        .orderBy("k.day")
-        .execute()
-    : [];
+  const checkouts = campEnrolmentIds.length ? await checkoutsForExport(db, campEnrolmentIds) : [];
   return {
     attendanceMarks: marks.map((m) => ({ childName: m.child_name, classStartsAt: m.starts_at, status: m.status, note: m.note, markedAt: m.updated_at })),
     campCheckouts: checkouts.map((k) => ({

@@ -1,8 +1,8 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { dropJob, jobsMentioning, replaceJobPayload } from "~server/jobs/queue";
-import { sameEmail, type Owner } from "~/features/family/account-owner.server";
-import { ownedEnrolmentContacts } from "~/features/enrolments/queries.server";
+import type { Owner } from "~/features/family/account-owner.server";
+import { ownedCampEnrolmentContacts, ownedEnrolmentContacts } from "~/features/enrolments/queries.server";
 import { ownedWaitlistContacts } from "~/features/sections/queries.server";
 import { ownedBookingContacts, waitlistContactsByEmail } from "~/features/booking/queries.server";
 import { ownedAnswerContacts } from "~/features/consent/queries.server";
@@ -75,15 +75,8 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
   add(await ownedBookingContacts(trx, owner, MAX_NEEDLES));
   add(await ownedWaitlistContacts(trx, owner, MAX_NEEDLES));
   add(await ownedAnswerContacts(trx, owner, MAX_NEEDLES));
+  add(await ownedCampEnrolmentContacts(trx, owner, MAX_NEEDLES));
   if (owner.provenEmail) {
-    add(
-      await trx
-        .selectFrom("camp_enrolments")
-        .select(["student_name", "parent_name", "email", "phone_number"])
-        .where(sameEmail("email", owner.provenEmail))
-        .limit(MAX_NEEDLES)
-        .execute(),
-    );
     add(await waitlistContactsByEmail(trx, owner.provenEmail, MAX_NEEDLES));
   }
   const kept = [...names].filter((name) => name.length >= MIN_NAME_LENGTH).slice(0, MAX_NEEDLES);

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import type { SubmissionStatus } from "~server/db/schema";
 import { deadJobs } from "~server/jobs/queue";
@@ -9,7 +8,11 @@ import { campsOffStartDate } from "./settings/settings.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";
 import { contentCounts } from "~/features/admin-content/queries.server";
 import { accountCount } from "~/features/accounts/queries.server";
-import { upcomingBookingCount } from "~/features/booking/queries.server";
+import { bookingTimesSince, upcomingBookingCount } from "~/features/booking/queries.server";
+import { latestSchoolEnquiries, newSchoolEnquiryCount, schoolEnquiryTimesSince } from "~/features/school/queries.server";
+import { contactMessageTimesSince, latestContactMessages, newContactMessageCount } from "~/features/contact/queries.server";
+import { brochureLeadCount, brochureLeadTimesSince, latestBrochureLeads } from "~/features/camp/queries.server";
+import { campEnrolmentCount, campEnrolmentTimesSince, latestCampEnrolments } from "~/features/enrolments/queries.server";
 
 const CHART_WEEKS = 12;
 
@@ -52,7 +55,6 @@ interface Dashboard {
 }
 
 const n = (row: { n: number | string } | undefined) => Number(row?.n ?? 0);
-const count = sql<number>`count(*)`.as("n");
 
 /** Everything the admin dashboard shows, read in one go. */
 export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard> {
@@ -65,35 +67,28 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
   const [{ courses, published, scheduled, drafts, teachers }, users, newSchool, newContact, upcoming, campEnrolments, brochure] = await Promise.all([
     contentCounts(db, nowText),
     accountCount(db),
-    db.selectFrom("school_enquiries").select(count).where("status", "=", "new").executeTakeFirst(),
-    db.selectFrom("contact_messages").select(count).where("status", "=", "new").executeTakeFirst(),
+    newSchoolEnquiryCount(db),
+    newContactMessageCount(db),
     upcomingBookingCount(db, nowText),
-    db.selectFrom("camp_enrolments").select(count).executeTakeFirst(),
-    db.selectFrom("brochure_leads").select(count).executeTakeFirst(),
+    campEnrolmentCount(db),
+    brochureLeadCount(db),
   ]);
 
   const latestLimit = 8;
   // Only the times are needed for the chart.
-  const recent = (table: "school_enquiries" | "contact_messages" | "camp_enrolments" | "brochure_leads" | "demo_bookings") =>
-    db.selectFrom(table).select("created_at").where("created_at", ">=", since).execute();
   const [school, contact, enrolled, leads, bookings] = await Promise.all([
-    recent("school_enquiries"),
-    recent("contact_messages"),
-    recent("camp_enrolments"),
-    recent("brochure_leads"),
-    recent("demo_bookings"),
+    schoolEnquiryTimesSince(db, since),
+    contactMessageTimesSince(db, since),
+    campEnrolmentTimesSince(db, since),
+    brochureLeadTimesSince(db, since),
+    bookingTimesSince(db, since),
   ]);
   // The latest list also shows older submissions when the last weeks were quiet.
   const [schoolOld, contactOld, enrolledOld, leadsOld] = await Promise.all([
-    db.selectFrom("school_enquiries").select(["id", "name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
-    db.selectFrom("contact_messages").select(["id", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
-    db.selectFrom("camp_enrolments").select(["id", "parent_name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
-    db
-      .selectFrom("brochure_leads")
-      .select(["id", "student_name", "student_email", "status", "created_at"])
-      .orderBy("created_at", "desc")
-      .limit(latestLimit)
-      .execute(),
+    latestSchoolEnquiries(db, latestLimit),
+    latestContactMessages(db, latestLimit),
+    latestCampEnrolments(db, latestLimit),
+    latestBrochureLeads(db, latestLimit),
   ]);
 
   const latest: LatestSubmission[] = [
@@ -132,11 +127,11 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
       draftPosts: n(drafts),
       teachers: n(teachers),
       users: n(users),
-      newSchoolEnquiries: n(newSchool),
-      newContactMessages: n(newContact),
+      newSchoolEnquiries: newSchool,
+      newContactMessages: newContact,
       upcomingBookings: n(upcoming),
-      enrollments: n(campEnrolments),
-      brochureLeads: n(brochure),
+      enrollments: campEnrolments,
+      brochureLeads: brochure,
     },
     latest,
     failedMails,

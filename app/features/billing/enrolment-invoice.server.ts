@@ -12,7 +12,7 @@ import { inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
 import { formatMoney } from "~/lib/money";
 import { invoicePayLink } from "./instalments/invoice-link.server";
-import { enrolmentForInvoice, listPriceOfEnrolment } from "~/features/enrolments/queries.server";
+import { campEnrolmentForInvoice, enrolmentForInvoice, listPriceOfEnrolment } from "~/features/enrolments/queries.server";
 
 /**
  * Issues an enrolment's invoice, splits it by its offer's instalment rule (decision 091) and queues
@@ -77,12 +77,7 @@ export async function invoiceCampEnrolment(
   price: PricedEnrolment,
   accountId: number | null = null,
 ): Promise<CreatedInvoice | null> {
-  const row = await trx
-    .selectFrom("camp_enrolments as e")
-    .innerJoin("camps as c", "c.id", "e.camp_id")
-    .select(["e.id", "e.email", "e.parent_name", "e.lang", "e.student_name", "e.session", "c.title_en", "c.title_ar", "c.batches"])
-    .where("e.id", "=", enrollmentId)
-    .executeTakeFirstOrThrow();
+  const row = await campEnrolmentForInvoice(trx, enrollmentId);
   // The enrolment stores the English batch value; the Arabic invoice, receipt and statement show its Arabic label.
   const batch = batchLabels(row.batches, row.session);
   return issueEnrolmentInvoice(trx, {

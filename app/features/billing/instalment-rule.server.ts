@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { equalSplit } from "./instalment-split";
-import { instalmentCountOfEnrolment } from "~/features/enrolments/queries.server";
+import { instalmentCountOfCampEnrolment, instalmentCountOfEnrolment } from "~/features/enrolments/queries.server";
 
 /*
  * An offer's instalment rule applied when its invoice is issued (decision 091). Here, in billing,
@@ -10,15 +10,7 @@ import { instalmentCountOfEnrolment } from "~/features/enrolments/queries.server
 
 /** The offer's rule: how many monthly instalments its new invoices are split into (0: none). */
 export async function instalmentRuleOf(db: DB, offer: { kind: "section"; enrolmentId: number } | { kind: "camp"; enrollmentId: number }): Promise<number> {
-  const row =
-    offer.kind === "section"
-      ? await instalmentCountOfEnrolment(db, offer.enrolmentId)
-      : await db
-          .selectFrom("camp_enrolments as e")
-          .innerJoin("camps as c", "c.id", "e.camp_id")
-          .select("c.instalment_count as count")
-          .where("e.id", "=", offer.enrollmentId)
-          .executeTakeFirst();
+  const row = offer.kind === "section" ? await instalmentCountOfEnrolment(db, offer.enrolmentId) : await instalmentCountOfCampEnrolment(db, offer.enrollmentId);
   return Number(row?.count ?? 0);
 }
 

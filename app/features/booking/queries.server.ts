@@ -70,6 +70,11 @@ export function upcomingBookingCount(db: DB, now: string) {
     .executeTakeFirst();
 }
 
+/** When each booking since `since` was made (the admin dashboard's chart). */
+export function bookingTimesSince(db: DB, since: string) {
+  return db.selectFrom("demo_bookings").select("created_at").where("created_at", ">=", since).execute();
+}
+
 // --- Lists
 
 /** The bookings booked for a class starting in [from, to), with the family's contact, first first (staff's today page). */

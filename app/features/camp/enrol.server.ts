@@ -7,6 +7,7 @@ import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { randomToken } from "~/lib/random-token.server";
 import { enrolInCamp, type PriceEnrolment } from "~/features/enrolments/enrolments.server";
+import { campEnrolmentByReference } from "~/features/enrolments/queries.server";
 import { campEnrolmentConfirmationMail } from "./camp.mails.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { CampEnrolmentRequest } from "./enrol.schema";
@@ -97,7 +98,7 @@ interface CampEnrolmentView {
 /** The enrolment behind an unguessable reference, or undefined. */
 export async function getCampEnrolmentByReference(db: DB, reference: string, lang: Lang): Promise<CampEnrolmentView | undefined> {
   if (reference.length < 16 || reference.length > 100) return undefined;
-  const row = await db.selectFrom("camp_enrolments").selectAll().where("reference", "=", reference).executeTakeFirst();
+  const row = await campEnrolmentByReference(db, reference);
   if (!row) return undefined;
   const campRow = await campById(db, row.camp_id);
   const camp = campRow ? toCamp(campRow, lang) : undefined;

@@ -11,3 +11,27 @@ import { sameEmail } from "~/features/family/account-owner.server";
 export function brochureLeadsByEmail(db: DB, provenEmail: string) {
   return db.selectFrom("brochure_leads").selectAll().where(sameEmail("student_email", provenEmail)).orderBy("created_at", "desc").execute();
 }
+
+/** How many brochure requests there are (the admin dashboard). */
+export async function brochureLeadCount(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("brochure_leads")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** When each brochure request since `since` was sent (the dashboard's chart). */
+export function brochureLeadTimesSince(db: DB, since: string) {
+  return db.selectFrom("brochure_leads").select("created_at").where("created_at", ">=", since).execute();
+}
+
+/** The newest brochure requests (the dashboard's latest submissions). */
+export function latestBrochureLeads(db: DB, limit: number) {
+  return db
+    .selectFrom("brochure_leads")
+    .select(["id", "student_name", "student_email", "status", "created_at"])
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}

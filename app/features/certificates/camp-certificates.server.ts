@@ -2,6 +2,8 @@ import type { DB } from "~server/db/db";
 import { zonedParts } from "~/lib/zoned-time";
 import { issueToRoster, MAX_ROSTER, ratesOf, type ChildRate, type IssueOptions, type IssueResult } from "./certificates.server";
 import { campById } from "~/features/admin/queries.server";
+import { campEnrolmentsOfBatch } from "~/features/enrolments/queries.server";
+import { checkoutDaysOf } from "~/features/consent/queries.server";
 
 /**
  * The summer camp's certificates (decision 089). A camp has no class meetings: its attendance is
@@ -23,20 +25,10 @@ export async function campRates(db: DB, campId: number, session: string, timeZon
   const camp = await campById(db, campId);
   if (!camp) return undefined;
   const today = zonedParts(now, timeZone).date;
-  const children = await db
-    .selectFrom("camp_enrolments")
-    .select(["id", "student_name", "lang"])
-    .where("camp_id", "=", campId)
-    .where("session", "=", session)
-    .orderBy("student_name")
-    .orderBy("id")
-    .limit(MAX_ROSTER)
-    .execute();
+  const children = await campEnrolmentsOfBatch(db, campId, session, { order: "name", limit: MAX_ROSTER });
   const ids = children.map((c) => c.id);
   // One check-out per child and day (unique), so counting rows counts days.
-  const days = ids.length
-    ? await db.selectFrom("camp_checkouts").select(["enrollment_id", "day"]).where("enrollment_id", "in", ids).where("day", "<=", today).execute()
-    : [];
+  const days = ids.length ? await checkoutDaysOf(db, ids, today) : [];
   const held = new Set(days.map((d) => d.day)).size;
   const attended = new Map<number, number>();
   for (const d of days) attended.set(d.enrollment_id, (attended.get(d.enrollment_id) ?? 0) + 1);

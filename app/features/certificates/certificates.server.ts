@@ -8,6 +8,7 @@ import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
 import { notifyFamily } from "~/features/push/index.server";
 import { enrolledInSection } from "~/features/enrolments/queries.server";
+import { completionIdsOf } from "~/features/levels/queries.server";
 import { findEnrolment } from "~/features/enrolments/enrolments.server";
 import { heldMeetingCount, sectionWithCourse } from "~/features/sections/queries.server";
 import { attendedCountsInSection } from "~/features/teaching/queries.server";
@@ -236,10 +237,7 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
         });
       // On WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143); the account lists the certificate either way.
       if (row) {
-        const family =
-          target.kind === "camp"
-            ? await trx.selectFrom("camp_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst()
-            : await findEnrolment(trx, { offerKind: "section", id: child.enrolmentId });
+        const family = await findEnrolment(trx, { offerKind: target.kind === "camp" ? "camp" : "section", id: child.enrolmentId });
         if (family)
           await notifyFamily(trx, {
             event: `certificate:${row.id}`,
@@ -308,19 +306,11 @@ export async function revokeCertificate(db: DB, id: number, reason: string, user
 }
 
 /** Certificates linked to these group enrolments (a level's through its completion) or camp enrolments (at least one id given). */
-const linkedTo = (enrolmentIds: number[], campEnrolmentIds: number[]) => (eb: ExpressionBuilder<Database, "certificates">) =>
+const linkedTo = (db: DB, enrolmentIds: number[], campEnrolmentIds: number[]) => (eb: ExpressionBuilder<Database, "certificates">) =>
   eb.or([
     ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
     // A level's certificate (decision 130), by the enrolment the level was completed from.
-    ...(enrolmentIds.length
-      ? [
-          eb(
-            "level_completion_id",
-            "in",
-            eb.selectFrom("level_completions").select("level_completions.id").where("level_completions.enrolment_id", "in", enrolmentIds),
-          ),
-        ]
-      : []),
+    ...(enrolmentIds.length ? [eb("level_completion_id", "in", completionIdsOf(db, enrolmentIds))] : []),
     ...(campEnrolmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrolmentIds)])] : []),
   ]);
 
@@ -330,7 +320,7 @@ export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[], c
   return db
     .selectFrom("certificates")
     .selectAll()
-    .where(linkedTo(enrolmentIds, campEnrolmentIds))
+    .where(linkedTo(db, enrolmentIds, campEnrolmentIds))
     .where("erased_at", "is", null)
     .orderBy("issued_on", "desc")
     .orderBy("id", "desc")
@@ -354,7 +344,7 @@ export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: s
       erased_at: now,
       updated_at: now,
     })
-    .where(linkedTo(enrolmentIds, campEnrolmentIds))
+    .where(linkedTo(db, enrolmentIds, campEnrolmentIds))
     .executeTakeFirst();
   return Number(done.numUpdatedRows);
 }

@@ -6,6 +6,7 @@ import { latestAnswerOf, pickupPeople, pinMatches } from "./consent.server";
 import { openPickup } from "./children-data.server";
 import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { campBatches as batchesOfCamps } from "~/features/admin/queries.server";
+import { campBatchesWithEnrolments, campEnrolmentContact, campEnrolmentsOfBatch } from "~/features/enrolments/queries.server";
 
 /**
  * Wrong PINs one pickup person may take in a day before their PIN locks (issue 39 finding 6): the
@@ -18,30 +19,21 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The camps and batches that have enrolled children (the check-out page's choice), each batch labelled in both languages. */
 export async function campBatches(db: DB) {
-  const rows = await db
-    .selectFrom("camp_enrolments as e")
-    .innerJoin("camps as c", "c.id", "e.camp_id")
-    .select(["c.id as campId", "c.title_en", "c.title_ar", "e.session"])
-    .groupBy(["c.id", "c.title_en", "c.title_ar", "e.session"])
-    .orderBy("c.id")
-    .orderBy("e.session")
-    .limit(100)
-    .execute();
-  const ids = [...new Set(rows.map((row) => row.campId))];
+  const rows = await campBatchesWithEnrolments(db, 100);
+  const ids = [...new Set(rows.map((row) => row.id))];
   const batches = new Map((ids.length ? await batchesOfCamps(db, ids) : []).map((c) => [c.id, c.batches]));
-  return rows.map((row) => ({ ...row, sessionLabel: batchLabels(batches.get(row.campId), row.session) }));
+  return rows.map((row) => ({
+    campId: row.id,
+    title_en: row.title_en,
+    title_ar: row.title_ar,
+    session: row.session,
+    sessionLabel: batchLabels(batches.get(row.id), row.session),
+  }));
 }
 
 /** A batch's children on a day: each with the people who may collect them and the day's check-out. */
 export async function campCheckoutList(db: DB, campId: number, session: string, day: string) {
-  const children = await db
-    .selectFrom("camp_enrolments")
-    .select(["id", "student_name", "parent_name", "email", "phone_number"])
-    .where("camp_id", "=", campId)
-    .where("session", "=", session)
-    .orderBy("student_name")
-    .limit(300)
-    .execute();
+  const children = await campEnrolmentsOfBatch(db, campId, session, { order: "name", limit: 300 });
   const ids = children.map((c) => c.id);
   const done = ids.length
     ? await db
@@ -77,11 +69,7 @@ export async function recordCheckout(
   input: { enrollmentId: number; day: string; pickupId: number | null; pin: string },
   userId: number,
 ): Promise<CheckoutResult> {
-  const child = await db
-    .selectFrom("camp_enrolments")
-    .select(["id", "student_name", "email", "phone_number"])
-    .where("id", "=", input.enrollmentId)
-    .executeTakeFirst();
+  const child = await campEnrolmentContact(db, input.enrollmentId);
   if (!child) return { ok: false, reason: "notFound" };
   const refusal = { childName: child.student_name, parentPhone: child.phone_number };
   const checked = await checkPickupPerson(

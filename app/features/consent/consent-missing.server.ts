@@ -11,7 +11,13 @@ import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
 import { textMail } from "~/lib/mail/html";
 import { batchLabels } from "~/lib/camp-batch-labels.server";
-import { enrolledChildNamesByEmail, enrolledInSection } from "~/features/enrolments/queries.server";
+import {
+  campBatchesWithEnrolments,
+  campChildNamesByEmail,
+  campEnrolmentsOfBatch,
+  enrolledChildNamesByEmail,
+  enrolledInSection,
+} from "~/features/enrolments/queries.server";
 import { groupChoices } from "~/features/sections/queries.server";
 import { campBatches } from "~/features/admin/queries.server";
 
@@ -37,15 +43,8 @@ async function childrenOf(db: DB, query: MissingQuery) {
   if ("section" in query) {
     return enrolledInSection(db, query.section, { order: "enrolled", limit: MAX_CHILDREN });
   }
-  const rows = await db
-    .selectFrom("camp_enrolments")
-    .select(["student_name as child_name", "parent_name", "email", "phone_number as phone", "lang"])
-    .where("camp_id", "=", query.camp)
-    .where("session", "=", query.session)
-    .orderBy("id")
-    .limit(MAX_CHILDREN)
-    .execute();
-  return rows;
+  const rows = await campEnrolmentsOfBatch(db, query.camp, query.session, { order: "enrolled", limit: MAX_CHILDREN });
+  return rows.map((row) => ({ child_name: row.student_name, parent_name: row.parent_name, email: row.email, phone: row.phone_number, lang: row.lang }));
 }
 
 /** The (e-mail, child) pairs' answered versions among `versionIds`, as "email\nchild_key\nversion" keys. */
@@ -165,12 +164,7 @@ export async function linkEmail(db: DB, token: string): Promise<string | undefin
 export async function familyForms(db: DB, email: string, lang: Lang) {
   const lower = email.trim().toLowerCase();
   const sections = await enrolledChildNamesByEmail(db, lower, 50);
-  const camps = await db
-    .selectFrom("camp_enrolments")
-    .select("student_name as child_name")
-    .where(sql<boolean>`lower(email) = ${lower}`)
-    .limit(50)
-    .execute();
+  const camps = await campChildNamesByEmail(db, lower, 50);
   const children = new Map<string, string>();
   for (const row of [...sections, ...camps]) if (!children.has(childKey(row.child_name))) children.set(childKey(row.child_name), row.child_name);
   const forms = await currentConsentForms(db, lang);
@@ -188,14 +182,7 @@ export async function familyForms(db: DB, email: string, lang: Lang) {
 /** The lists staff can choose: open groups (course, first class) and camp batches with children. */
 export async function missingChoices(db: DB, lang: Lang) {
   const sections = await groupChoices(db, 100);
-  const camps = await db
-    .selectFrom("camp_enrolments as e")
-    .innerJoin("camps as c", "c.id", "e.camp_id")
-    .select(["c.id", "c.title_en", "c.title_ar", "e.session"])
-    .groupBy(["c.id", "c.title_en", "c.title_ar", "e.session"])
-    .orderBy("c.id")
-    .limit(100)
-    .execute();
+  const camps = await campBatchesWithEnrolments(db, 100);
   // Enrolments store the English batch value: the list shows the batch's label in the reader's language.
   const ids = [...new Set(camps.map((c) => c.id))];
   const batches = new Map((ids.length ? await campBatches(db, ids) : []).map((c) => [c.id, c.batches]));

@@ -16,3 +16,23 @@ export function messagesByEmail(db: DB, provenEmail: string) {
     .orderBy("created_at", "desc")
     .execute();
 }
+
+/** How many contact messages staff have not looked at yet (the admin dashboard). */
+export async function newContactMessageCount(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("contact_messages")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "=", "new")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** When each contact message since `since` was sent (the dashboard's chart). */
+export function contactMessageTimesSince(db: DB, since: string) {
+  return db.selectFrom("contact_messages").select("created_at").where("created_at", ">=", since).execute();
+}
+
+/** The newest contact messages (the dashboard's latest submissions). */
+export function latestContactMessages(db: DB, limit: number) {
+  return db.selectFrom("contact_messages").select(["id", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(limit).execute();
+}

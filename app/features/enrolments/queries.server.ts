@@ -1,7 +1,7 @@
 import { sql, type Expression } from "kysely";
 import type { DB } from "~server/db/db";
 import { childKey } from "~/lib/child-key";
-import { ownedBy, type Owner } from "~/features/family/account-owner.server";
+import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
 
 /**
  * The enrolments' query module (decision 153): other features read `section_enrolments` through
@@ -648,4 +648,144 @@ export function dueHolds(db: DB, now: string, limit: number) {
     .orderBy("id")
     .limit(limit)
     .execute();
+}
+
+// --- The camp's enrolments (`camp_enrolments`): a family is its proven e-mail, the row has no account
+
+/** The camp enrolment behind a reference (its confirmation page), or undefined. */
+export function campEnrolmentByReference(db: DB, reference: string) {
+  return db.selectFrom("camp_enrolments").selectAll().where("reference", "=", reference).executeTakeFirst();
+}
+
+/** The camp enrolment's child and family contact, or undefined (a check-out). */
+export function campEnrolmentContact(db: DB, id: number) {
+  return db.selectFrom("camp_enrolments").select(["id", "student_name", "email", "phone_number"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** The camp enrolment's family, child and batch with its camp's titles and batches: what its invoice is issued from. */
+export function campEnrolmentForInvoice(db: DB, id: number) {
+  return db
+    .selectFrom("camp_enrolments as e")
+    .innerJoin("camps as c", "c.id", "e.camp_id")
+    .select(["e.id", "e.email", "e.parent_name", "e.lang", "e.student_name", "e.session", "c.title_en", "c.title_ar", "c.batches"])
+    .where("e.id", "=", id)
+    .executeTakeFirstOrThrow();
+}
+
+/** The instalment rule of the camp enrolment's camp, or undefined. */
+export function instalmentCountOfCampEnrolment(db: DB, id: number) {
+  return db
+    .selectFrom("camp_enrolments as e")
+    .innerJoin("camps as c", "c.id", "e.camp_id")
+    .select("c.instalment_count as count")
+    .where("e.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The camps' batches that have enrolments, with the camp's titles and batches, by camp then batch (staff's choices of a list). */
+export function campBatchesWithEnrolments(db: DB, limit: number) {
+  return db
+    .selectFrom("camp_enrolments as e")
+    .innerJoin("camps as c", "c.id", "e.camp_id")
+    .select(["c.id", "c.title_en", "c.title_ar", "c.batches", "e.session"])
+    .groupBy(["c.id", "c.title_en", "c.title_ar", "c.batches", "e.session"])
+    .orderBy("c.id")
+    .orderBy("e.session")
+    .limit(limit)
+    .execute();
+}
+
+/** A camp batch's children with their family's contact, by name or in the order they enrolled. */
+export function campEnrolmentsOfBatch(db: DB, campId: number, session: string, options: { order: "name" | "enrolled"; limit: number }) {
+  const query = db
+    .selectFrom("camp_enrolments")
+    .select(["id", "student_name", "parent_name", "email", "phone_number", "lang"])
+    .where("camp_id", "=", campId)
+    .where("session", "=", session);
+  return (options.order === "name" ? query.orderBy("student_name").orderBy("id") : query.orderBy("id")).limit(options.limit).execute();
+}
+
+/** The families (e-mails) of a camp batch's enrolments, or of every camp enrolment. */
+export function campEnrolmentEmails(db: DB, of?: { campId: number; session: string }) {
+  const query = db.selectFrom("camp_enrolments").select("email");
+  return (of ? query.where("camp_id", "=", of.campId).where("session", "=", of.session) : query).execute();
+}
+
+/** The names of the children with a camp enrolment under a family's e-mail (lower-cased), at most `limit`. */
+export function campChildNamesByEmail(db: DB, lowerEmail: string, limit: number) {
+  return db
+    .selectFrom("camp_enrolments")
+    .select("student_name as child_name")
+    .where(sql<boolean>`lower(email) = ${lowerEmail}`)
+    .limit(limit)
+    .execute();
+}
+
+/** The account's camp enrolments with their camp's titles, newest first; none without a proven e-mail. */
+export async function ownedCampEnrolments(db: DB, owner: Owner) {
+  if (!owner.provenEmail) return [];
+  return db
+    .selectFrom("camp_enrolments as e")
+    .leftJoin("camps as c", "c.id", "e.camp_id")
+    .select([
+      "e.id",
+      "e.reference",
+      "e.student_name",
+      "e.parent_name",
+      "e.email",
+      "e.phone_number",
+      "e.camp_title",
+      "e.session",
+      "e.message",
+      "e.status",
+      "e.lang",
+      "e.created_at",
+      "c.title_en",
+      "c.title_ar",
+    ])
+    .where(sameEmail("e.email", owner.provenEmail))
+    .orderBy("e.created_at", "desc")
+    .execute();
+}
+
+/** The names and contacts on the account's camp enrolments (an erasure looks for them in queued mail); none without a proven e-mail. */
+export async function ownedCampEnrolmentContacts(db: DB, owner: Owner, limit: number) {
+  if (!owner.provenEmail) return [];
+  return db
+    .selectFrom("camp_enrolments")
+    .select(["student_name", "parent_name", "email", "phone_number"])
+    .where(sameEmail("email", owner.provenEmail))
+    .limit(limit)
+    .execute();
+}
+
+/** The children's names of the account's camp enrolments not closed (siblings for a discount); none without a proven e-mail. */
+export async function ownedOpenCampChildNames(db: DB, owner: Owner, limit: number) {
+  if (!owner.provenEmail) return [];
+  return db
+    .selectFrom("camp_enrolments")
+    .select("student_name")
+    .where(sameEmail("email", owner.provenEmail))
+    .where("status", "!=", "closed")
+    .limit(limit)
+    .execute();
+}
+
+/** How many camp enrolments there are (the admin dashboard). */
+export async function campEnrolmentCount(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("camp_enrolments")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** When each camp enrolment since `since` was made (the dashboard's chart). */
+export function campEnrolmentTimesSince(db: DB, since: string) {
+  return db.selectFrom("camp_enrolments").select("created_at").where("created_at", ">=", since).execute();
+}
+
+/** The newest camp enrolments (the dashboard's latest submissions). */
+export function latestCampEnrolments(db: DB, limit: number) {
+  return db.selectFrom("camp_enrolments").select(["id", "parent_name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(limit).execute();
 }

@@ -43,3 +43,7 @@ export function completedLevelsOf(db: DB, enrolmentId: number) {
     .orderBy("l.position")
     .execute();
 }
+
+/** The ids of the level completions made from these enrolments: a subquery for another owner's `in` (certificates of a level). */
+export const completionIdsOf = (db: DB, enrolmentIds: readonly number[]) =>
+  db.selectFrom("level_completions").select("level_completions.id").where("level_completions.enrolment_id", "in", enrolmentIds);

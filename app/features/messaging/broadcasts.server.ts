@@ -14,7 +14,7 @@ import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { channelsFor, queueMessage, type MessagingDeps } from "./delivery.server";
 import { familyKey, preferencesOfMany } from "./preferences.server";
 import { fillTemplate } from "./templates";
-import { enrolledEmails } from "~/features/enrolments/queries.server";
+import { campBatchesWithEnrolments, campEnrolmentEmails, enrolledEmails } from "~/features/enrolments/queries.server";
 import { groupsEndingFrom } from "~/features/sections/queries.server";
 import { allCourseNames } from "~/features/admin-content/queries.server";
 
@@ -44,18 +44,10 @@ export async function audienceEmails(db: DB, audience: Audience, now = nowIso())
   const lists: { email: string }[][] = [];
   if (audience.kind === "section") lists.push(await enrolledEmails(db, { sectionId: audience.id ?? 0 }));
   if (audience.kind === "course") lists.push(await enrolledEmails(db, { courseId: audience.id ?? 0, endsFrom: now }));
-  if (audience.kind === "camp")
-    lists.push(
-      await db
-        .selectFrom("camp_enrolments")
-        .select("email")
-        .where("camp_id", "=", audience.id ?? 0)
-        .where("session", "=", audience.session)
-        .execute(),
-    );
+  if (audience.kind === "camp") lists.push(await campEnrolmentEmails(db, { campId: audience.id ?? 0, session: audience.session }));
   if (audience.kind === "all") {
     lists.push(await enrolledEmails(db, { endsFrom: now }));
-    lists.push(await db.selectFrom("camp_enrolments").select("email").execute());
+    lists.push(await campEnrolmentEmails(db));
     lists.push(await db.selectFrom("messaging_preferences").select("email").execute());
   }
   return [...new Set(lists.flat().map((row) => familyKey(row.email)))].filter(reachable).sort();
@@ -270,15 +262,7 @@ export async function audienceOptions(db: DB, lang: Lang) {
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
   const sections = await groupsEndingFrom(db, since, 300);
   const courses = await allCourseNames(db, { order: "name", limit: 300 });
-  const camps = await db
-    .selectFrom("camp_enrolments as e")
-    .innerJoin("camps as c", "c.id", "e.camp_id")
-    .select(["c.id", "c.title_en", "c.title_ar", "c.batches", "e.session"])
-    .groupBy(["c.id", "c.title_en", "c.title_ar", "c.batches", "e.session"])
-    .orderBy("c.id")
-    .orderBy("e.session")
-    .limit(100)
-    .execute();
+  const camps = await campBatchesWithEnrolments(db, 100);
   return {
     sections: sections.map((row) => ({
       id: row.id,

@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { provenEmailOf, sameEmail } from "~/features/family/account-owner.server";
+import { provenEmailOf } from "~/features/family/account-owner.server";
 import { serverT } from "~server/i18n";
 import { zonedParts } from "~/lib/zoned-time";
 import { childKey } from "~/lib/child-key";
@@ -12,7 +12,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { percentOf, type OfferKind } from "./money";
 import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemPromo, type PromoProblem } from "./promo.server";
 import { invoiceTax, taxNameIn, totalOf, type PriceLine } from "./price-lines";
-import { ownedEnrolledChildKeys } from "~/features/enrolments/queries.server";
+import { ownedEnrolledChildKeys, ownedOpenCampChildNames } from "~/features/enrolments/queries.server";
 import { sectionPrice } from "~/features/sections/queries.server";
 import { accountById } from "~/features/accounts/queries.server";
 import { campPrice } from "~/features/admin/queries.server";
@@ -95,13 +95,7 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
   const other = (childId: number | null, key: string) => !(childId !== null && childId === (family.childId ?? null)) && !names.has(key);
   if (sections.some((row) => other(row.child_id, row.child_key))) return true;
   if (!owner.provenEmail) return false;
-  const camps = await db
-    .selectFrom("camp_enrolments")
-    .select("student_name")
-    .where(sameEmail("email", owner.provenEmail))
-    .where("status", "!=", "closed")
-    .limit(200)
-    .execute();
+  const camps = await ownedOpenCampChildNames(db, owner, 200);
   return camps.some((row) => other(null, childKey(row.student_name)));
 }
 
