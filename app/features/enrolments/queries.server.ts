@@ -420,6 +420,36 @@ export function ownedLiveEnrolmentsWithCourse(db: DB, owner: Owner, limit: numbe
     .execute();
 }
 
+/**
+ * The account's enrolments with their course, child by child and each child's groups by start
+ * (`startOrder`), up to `limit`. `having`, the caller's own subquery over the enrolment's and the
+ * course's id columns (teaching's marks, levels' ladder), keeps the enrolments it finds rows for in
+ * the same query; `enrolledOnly` leaves out dropped and held ones.
+ */
+export function ownedEnrolmentsWithCourseHaving(
+  db: DB,
+  owner: Owner,
+  options: {
+    having: (columns: { enrolmentId: string; courseId: string }) => Expression<unknown>;
+    enrolledOnly: boolean;
+    startOrder: "asc" | "desc";
+    limit: number;
+  },
+) {
+  return db
+    .selectFrom("section_enrolments as e")
+    .innerJoin("course_sections as s", "s.id", "e.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["e.id", "e.code", "e.email", "e.child_key", "e.child_name", "c.id as course_id", "c.name_en", "c.name_ar"])
+    .where(ownedBy("e", owner))
+    .$if(options.enrolledOnly, (q) => q.where("e.status", "=", "enrolled"))
+    .where((eb) => eb.exists(options.having({ enrolmentId: "e.id", courseId: "c.id" })))
+    .orderBy("e.child_name")
+    .orderBy("s.starts_at", options.startOrder)
+    .limit(options.limit)
+    .execute();
+}
+
 /** The distinct children (e-mail and name) of the account's live enrolments. */
 export function ownedEnrolledChildren(db: DB, owner: Owner, limit: number) {
   return db

@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { enrolledCountOf } from "~/features/enrolments/queries.server";
 import { ownedBy, type Owner } from "~/features/family/account-owner.server";
-import { markedCountOf } from "~/features/teaching/queries.server";
+import { markedCountOf, meetingMarksOf } from "~/features/teaching/queries.server";
 
 /**
  * The course groups' query module (decision 153): other features read `course_sections`,
@@ -377,6 +377,40 @@ export function ownedWaitlistContacts(db: DB, owner: Owner, limit: number) {
     .selectFrom("section_waitlist")
     .select(["child_name", "parent_name", "email", "phone"])
     .where(ownedBy("section_waitlist", owner))
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The groups not cancelled that had begun by `now`, first term first, with their course and
+ * instructor, how many of their scheduled classes have started (`held`) and at how many attendance
+ * was taken (`taken`, teaching's marks): the staff's attendance report, in one query.
+ */
+export function begunGroupsWithClassCounts(db: DB, now: string, limit: number) {
+  return db
+    .selectFrom("course_sections as s")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .leftJoin("teachers as t", "t.id", "s.teacher_id")
+    .select(["s.id", "s.starts_at", "c.name_en", "c.name_ar", "t.name_en as teacher_en", "t.name_ar as teacher_ar"])
+    .select((eb) => [
+      eb
+        .selectFrom("section_meetings as m")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("m.section_id", "=", "s.id")
+        .where("m.status", "=", "scheduled")
+        .where("m.starts_at", "<=", now)
+        .as("held"),
+      eb
+        .selectFrom("section_meetings as m")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("m.section_id", "=", "s.id")
+        .where((m) => m.exists(meetingMarksOf(db, "m.id")))
+        .as("taken"),
+    ])
+    .where("s.status", "!=", "cancelled")
+    .where("s.starts_at", "<=", now)
+    .orderBy("s.starts_at")
+    .orderBy("s.id")
     .limit(limit)
     .execute();
 }
