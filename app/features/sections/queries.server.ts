@@ -414,3 +414,17 @@ export function begunGroupsWithClassCounts(db: DB, now: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** A meeting with one enrolment of its group and the course's names, or undefined (the enrolment is of another group). */
+export function meetingWithEnrolment(db: DB, meetingId: number, enrolmentId: number) {
+  return db
+    .selectFrom("section_meetings as m")
+    .innerJoin("section_enrolments as e", "e.section_id", "m.section_id")
+    .innerJoin("course_sections as s", "s.id", "m.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["m.id as meetingId", "m.starts_at", "m.duration_minutes", "m.status as meetingStatus", "e.id", "e.child_name", "e.email", "e.user_id", "e.status"])
+    .select(["c.name_en", "c.name_ar"])
+    .where("m.id", "=", meetingId)
+    .where("e.id", "=", enrolmentId)
+    .executeTakeFirst();
+}

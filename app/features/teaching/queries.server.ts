@@ -22,6 +22,15 @@ export const marksOf = (db: DB, enrolmentColumn: string) =>
 export const meetingMarksOf = (db: DB, meetingColumn: string) =>
   db.selectFrom("meeting_attendance as a").select("a.id").where("a.meeting_id", "=", sql.ref<number>(meetingColumn));
 
+/** Who collected the child of the enrolment `enrolmentColumn` from the meeting `meetingColumn` (null while not collected): a subquery to select `.as(...)`. */
+export const collectedByOf = (db: DB, meetingColumn: string, enrolmentColumn: string) =>
+  db
+    .selectFrom("class_pickups as p")
+    .select("p.collected_by")
+    .where("p.meeting_id", "=", sql.ref<number>(meetingColumn))
+    .where("p.enrolment_id", "=", sql.ref<number>(enrolmentColumn))
+    .limit(1);
+
 /** How many of a group's scheduled classes begun by `until` each of these enrolments attended (present or late), by enrolment. */
 export function attendedCountsInSection(db: DB, enrolmentIds: readonly number[], sectionId: number, until: string) {
   return db
