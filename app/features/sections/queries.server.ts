@@ -1,3 +1,4 @@
+import type { Expression } from "kysely";
 import type { DB } from "~server/db/db";
 import { enrolledCountOf } from "~/features/enrolments/queries.server";
 import { ownedBy, type Owner } from "~/features/family/account-owner.server";
@@ -427,4 +428,29 @@ export function meetingWithEnrolment(db: DB, meetingId: number, enrolmentId: num
     .where("m.id", "=", meetingId)
     .where("e.id", "=", enrolmentId)
     .executeTakeFirst();
+}
+
+/** The scheduled meetings starting in (from, until]: a subquery of their ids for `in`. */
+export const scheduledMeetingIdsBetween = (db: DB, from: string, until: string) =>
+  db.selectFrom("section_meetings as m").select("m.id").where("m.status", "=", "scheduled").where("m.starts_at", ">", from).where("m.starts_at", "<=", until);
+
+/**
+ * The (meeting, enrolment) pairs of these meetings' groups' enrolled children, up to `limit`, but
+ * those `skip` finds rows for: the caller's subquery over the meeting's and the enrolment's id
+ * columns (make-ups' reported absences and sent reminders), in the same query.
+ */
+export function enrolledOfMeetings(
+  db: DB,
+  meetingIds: ReturnType<typeof scheduledMeetingIdsBetween>,
+  options: { skip: (columns: { meetingId: string; enrolmentId: string }) => Expression<unknown>; limit: number },
+) {
+  return db
+    .selectFrom("section_meetings as m")
+    .innerJoin("section_enrolments as e", "e.section_id", "m.section_id")
+    .select(["m.id as meeting_id", "e.id as enrolment_id"])
+    .where("m.id", "in", meetingIds)
+    .where("e.status", "=", "enrolled")
+    .where((eb) => eb.not(eb.exists(options.skip({ meetingId: "m.id", enrolmentId: "e.id" }))))
+    .limit(options.limit)
+    .execute();
 }
