@@ -57,3 +57,18 @@ export async function activeAdminIds(db: DB, options: { lock: boolean }): Promis
   const admins = db.selectFrom("users").select(["id"]).where("role", "=", "admin").where("disabled", "=", 0);
   return (await (options.lock ? admins.forUpdate() : admins).execute()).map((row) => row.id);
 }
+
+/**
+ * The enabled accounts of the family whose primary is `primaryId`: the primary (role null) and each
+ * guardian with the role the family gave them (guardians' rows joined), by id. One query.
+ */
+export function enabledFamilyAccounts(db: DB, primaryId: number) {
+  return db
+    .selectFrom("users as u")
+    .leftJoin("family_guardians as g", "g.user_id", "u.id")
+    .select(["u.id", "u.username", "g.role"])
+    .where((eb) => eb.or([eb("u.id", "=", primaryId), eb("g.family_user_id", "=", primaryId)]))
+    .where("u.disabled", "=", 0)
+    .orderBy("u.id")
+    .execute();
+}

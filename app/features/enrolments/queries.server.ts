@@ -2,6 +2,7 @@ import { sql, type Expression } from "kysely";
 import type { DB } from "~server/db/db";
 import { childKey } from "~/lib/child-key";
 import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { collectedByOf } from "~/features/teaching/queries.server";
 
 /**
  * The enrolments' query module (decision 153): other features read `section_enrolments` through
@@ -417,6 +418,62 @@ export function ownedLiveEnrolmentsWithCourse(db: DB, owner: Owner, limit: numbe
     .where("e.status", "=", "enrolled")
     .orderBy("e.id", "desc")
     .limit(limit)
+    .execute();
+}
+
+/**
+ * The account's enrolments with their course, child by child and each child's groups by start
+ * (`startOrder`), up to `limit`. `having`, the caller's own subquery over the enrolment's and the
+ * course's id columns (teaching's marks, levels' ladder), keeps the enrolments it finds rows for in
+ * the same query; `enrolledOnly` leaves out dropped and held ones.
+ */
+export function ownedEnrolmentsWithCourseHaving(
+  db: DB,
+  owner: Owner,
+  options: {
+    having: (columns: { enrolmentId: string; courseId: string }) => Expression<unknown>;
+    enrolledOnly: boolean;
+    startOrder: "asc" | "desc";
+    limit: number;
+  },
+) {
+  return db
+    .selectFrom("section_enrolments as e")
+    .innerJoin("course_sections as s", "s.id", "e.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["e.id", "e.code", "e.email", "e.child_key", "e.child_name", "c.id as course_id", "c.name_en", "c.name_ar"])
+    .where(ownedBy("e", owner))
+    .$if(options.enrolledOnly, (q) => q.where("e.status", "=", "enrolled"))
+    .where((eb) => eb.exists(options.having({ enrolmentId: "e.id", courseId: "c.id" })))
+    .orderBy("e.child_name")
+    .orderBy("s.starts_at", options.startOrder)
+    .limit(options.limit)
+    .execute();
+}
+
+/**
+ * The account's enrolled children in the classes (not cancelled) starting in [from, to), of one
+ * instructor's groups or of all (`teacherId` null), first class first, with who collected each
+ * (teaching's pickups): a pickup pass's screen, in one query.
+ */
+export function ownedChildrenInClassesBetween(db: DB, owner: Owner, options: { from: string; to: string; teacherId: number | null; limit: number }) {
+  const { teacherId } = options;
+  return db
+    .selectFrom("section_enrolments as e")
+    .innerJoin("course_sections as s", "s.id", "e.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .innerJoin("section_meetings as m", "m.section_id", "e.section_id")
+    .select(["e.id", "e.child_name", "m.id as meetingId", "m.starts_at", "c.name_en", "c.name_ar"])
+    .select(collectedByOf(db, "m.id", "e.id").as("collected_by"))
+    .where("e.status", "=", "enrolled")
+    .where("m.status", "!=", "cancelled")
+    .where("m.starts_at", ">=", options.from)
+    .where("m.starts_at", "<", options.to)
+    .where(ownedBy("e", owner))
+    .$if(teacherId !== null, (q) => q.where("s.teacher_id", "=", teacherId!))
+    .orderBy("m.starts_at")
+    .orderBy("e.child_name")
+    .limit(options.limit)
     .execute();
 }
 

@@ -9,6 +9,8 @@ import { serverT } from "~server/i18n";
 import { langFromPath, type Lang } from "~/i18n/lang";
 import type { z } from "zod";
 import { mayUse, type FamilyPart, type FamilyRole } from "./family-parts";
+import { existingAccount } from "~/features/accounts/queries.server";
+import { guardianIdsOf, guardianLinkOf } from "~/features/guardians/queries.server";
 
 /**
  * Which records are an account's (issue 17, decision 026; issue 39): those carrying the account's
@@ -46,25 +48,14 @@ export interface Family extends Owner {
  * guardian whose primary is disabled reaches nothing of the family (read as a family of its own).
  */
 export async function familyOf(db: DB, userId: number): Promise<Family> {
-  const link = await db
-    .selectFrom("family_guardians as g")
-    .innerJoin("users as p", "p.id", "g.family_user_id")
-    .select(["g.family_user_id", "g.role", "p.email", "p.email_verified_at", "p.disabled"])
-    .where("g.user_id", "=", userId)
-    .executeTakeFirst();
+  const link = await guardianLinkOf(db, userId);
   const primaryId = link && !link.disabled ? link.family_user_id : userId;
-  const primary =
-    link && !link.disabled ? link : await db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", userId).executeTakeFirstOrThrow();
-  const guardians = await db
-    .selectFrom("family_guardians")
-    .select("user_id")
-    .where("family_user_id", "=", primaryId)
-    .where("user_id", "is not", null)
-    .execute();
+  const primary = link && !link.disabled ? link : await existingAccount(db, userId);
+  const guardians = await guardianIdsOf(db, primaryId);
   return {
     id: primaryId,
     provenEmail: provenEmailOf(primary),
-    members: [primaryId, ...guardians.map((g) => g.user_id!)],
+    members: [primaryId, ...guardians],
     role: link && !link.disabled ? link.role : "primary",
     userId,
   };

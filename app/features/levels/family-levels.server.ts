@@ -1,9 +1,10 @@
 import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
-import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
+import { ownerOf } from "~/features/family/account-owner.server";
 import { childRecords, courseLadder, currentLevel, familyEmailOf, levelFor, recordKey, type LadderLevel } from "./levels.server";
-import { enrolmentChildren } from "~/features/enrolments/queries.server";
+import { enrolmentChildren, ownedEnrolmentsWithCourseHaving } from "~/features/enrolments/queries.server";
+import { ladderOf } from "./queries.server";
 
 /** Most enrolments the account's levels section reads (a bound, not a quota). */
 const MAX_ENROLMENTS = 100;
@@ -15,18 +16,12 @@ const MAX_ENROLMENTS = 100;
  */
 export async function familyLevels(db: DB, userId: number, lang: Lang) {
   const owner = await ownerOf(db, userId);
-  const enrolments = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.email", "e.child_key", "e.child_name", "c.id as course_id", "c.name_en", "c.name_ar"])
-    .where(ownedBy("e", owner))
-    .where("e.status", "=", "enrolled")
-    .where((eb) => eb.exists(eb.selectFrom("course_levels as l").select("l.id").whereRef("l.course_id", "=", "c.id")))
-    .orderBy("e.child_name")
-    .orderBy("s.starts_at", "desc")
-    .limit(MAX_ENROLMENTS)
-    .execute();
+  const enrolments = await ownedEnrolmentsWithCourseHaving(db, owner, {
+    having: ({ courseId }) => ladderOf(db, courseId),
+    enrolledOnly: true,
+    startOrder: "desc",
+    limit: MAX_ENROLMENTS,
+  });
   const seen = new Set<string>();
   const rows = enrolments.filter((e) => {
     const key = `${recordKey({ familyEmail: familyEmailOf(e.email), childKey: e.child_key })}\n${e.course_id}`;

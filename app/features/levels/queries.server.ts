@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 
 /**
@@ -47,3 +48,7 @@ export function completedLevelsOf(db: DB, enrolmentId: number) {
 /** The ids of the level completions made from these enrolments: a subquery for another owner's `in` (certificates of a level). */
 export const completionIdsOf = (db: DB, enrolmentIds: readonly number[]) =>
   db.selectFrom("level_completions").select("level_completions.id").where("level_completions.enrolment_id", "in", enrolmentIds);
+
+/** The levels of the course named by `courseColumn` of the outer query ("c.id"): a subquery for `exists` (the course has a ladder). */
+export const ladderOf = (db: DB, courseColumn: string) =>
+  db.selectFrom("course_levels as l").select("l.id").where("l.course_id", "=", sql.ref<number>(courseColumn));

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { z } from "zod";
 import { mailKind, queueMail } from "~server/mail/mail-queue";
@@ -9,7 +10,7 @@ import { notifyFamily } from "~/features/push/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/kernel/slot-format";
 import { enrolmentFamilies } from "~/features/enrolments/queries.server";
-import { meetingStarts } from "~/features/sections/queries.server";
+import { enrolledOfMeetings, meetingStarts, scheduledMeetingIdsBetween } from "~/features/sections/queries.server";
 
 /** How far ahead a class is reminded: the day before. */
 export const MEETING_REMINDER_LEAD_MS = 24 * 3_600_000;
@@ -34,24 +35,24 @@ export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<nu
   const now = at.toISOString();
   const until = new Date(at.getTime() + MEETING_REMINDER_LEAD_MS).toISOString();
   return db.transaction().execute(async (trx) => {
-    const due = trx
-      .selectFrom("section_meetings as m")
-      .select("m.id")
-      .where("m.status", "=", "scheduled")
-      .where("m.starts_at", ">", now)
-      .where("m.starts_at", "<=", until);
-    const enrolled = await trx
-      .selectFrom("section_meetings as m")
-      .innerJoin("section_enrolments as e", "e.section_id", "m.section_id")
-      .leftJoin("meeting_absences as a", (join) => join.onRef("a.meeting_id", "=", "m.id").onRef("a.enrolment_id", "=", "e.id"))
-      .leftJoin("meeting_reminders as r", (join) => join.onRef("r.meeting_id", "=", "m.id").onRef("r.enrolment_id", "=", "e.id"))
-      .select(["m.id as meeting_id", "e.id as enrolment_id"])
-      .where("m.id", "in", due)
-      .where("e.status", "=", "enrolled")
-      .where("a.id", "is", null)
-      .where("r.id", "is", null)
-      .limit(BATCH)
-      .execute();
+    const due = scheduledMeetingIdsBetween(trx, now, until);
+    // A child who reported the absence, or was reminded already, is skipped.
+    const enrolled = await enrolledOfMeetings(trx, due, {
+      skip: ({ meetingId, enrolmentId }) =>
+        trx
+          .selectFrom("meeting_absences as a")
+          .select("a.id")
+          .where("a.meeting_id", "=", sql.ref<number>(meetingId))
+          .where("a.enrolment_id", "=", sql.ref<number>(enrolmentId))
+          .unionAll(
+            trx
+              .selectFrom("meeting_reminders as r")
+              .select("r.id")
+              .where("r.meeting_id", "=", sql.ref<number>(meetingId))
+              .where("r.enrolment_id", "=", sql.ref<number>(enrolmentId)),
+          ),
+      limit: BATCH,
+    });
     const guests = await trx
       .selectFrom("makeup_credits as k")
       .innerJoin("section_enrolments as e", "e.id", "k.enrolment_id")

@@ -1,4 +1,5 @@
 import webpush from "web-push";
+import { guardiansOfProvenPrimary } from "~/features/guardians/queries.server";
 import { z } from "zod";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
@@ -82,15 +83,7 @@ const GUARDIAN_CATEGORIES: Record<GuardianRole, readonly PushCategory[]> = {
 
 /** The e-mails of the guardians of the family whose primary's proven e-mail this is, whose role reads the category. */
 async function guardiansOf(db: DB, email: string, category: PushCategory): Promise<string[]> {
-  const rows = await db
-    .selectFrom("family_guardians as g")
-    .innerJoin("users as p", "p.id", "g.family_user_id")
-    .innerJoin("users as u", "u.id", "g.user_id")
-    .select(["u.email", "g.role"])
-    .where((eb) => eb(eb.fn("lower", ["p.email"]), "=", email))
-    .where("p.email_verified_at", "is not", null)
-    .where("p.disabled", "=", 0)
-    .execute();
+  const rows = await guardiansOfProvenPrimary(db, email);
   return rows.filter((row) => GUARDIAN_CATEGORIES[row.role].includes(category)).map((row) => familyKey(row.email));
 }
 

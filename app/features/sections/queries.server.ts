@@ -1,7 +1,8 @@
+import type { Expression } from "kysely";
 import type { DB } from "~server/db/db";
 import { enrolledCountOf } from "~/features/enrolments/queries.server";
 import { ownedBy, type Owner } from "~/features/family/account-owner.server";
-import { markedCountOf } from "~/features/teaching/queries.server";
+import { markedCountOf, meetingMarksOf } from "~/features/teaching/queries.server";
 
 /**
  * The course groups' query module (decision 153): other features read `course_sections`,
@@ -378,5 +379,78 @@ export function ownedWaitlistContacts(db: DB, owner: Owner, limit: number) {
     .select(["child_name", "parent_name", "email", "phone"])
     .where(ownedBy("section_waitlist", owner))
     .limit(limit)
+    .execute();
+}
+
+/**
+ * The groups not cancelled that had begun by `now`, first term first, with their course and
+ * instructor, how many of their scheduled classes have started (`held`) and at how many attendance
+ * was taken (`taken`, teaching's marks): the staff's attendance report, in one query.
+ */
+export function begunGroupsWithClassCounts(db: DB, now: string, limit: number) {
+  return db
+    .selectFrom("course_sections as s")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .leftJoin("teachers as t", "t.id", "s.teacher_id")
+    .select(["s.id", "s.starts_at", "c.name_en", "c.name_ar", "t.name_en as teacher_en", "t.name_ar as teacher_ar"])
+    .select((eb) => [
+      eb
+        .selectFrom("section_meetings as m")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("m.section_id", "=", "s.id")
+        .where("m.status", "=", "scheduled")
+        .where("m.starts_at", "<=", now)
+        .as("held"),
+      eb
+        .selectFrom("section_meetings as m")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("m.section_id", "=", "s.id")
+        .where((m) => m.exists(meetingMarksOf(db, "m.id")))
+        .as("taken"),
+    ])
+    .where("s.status", "!=", "cancelled")
+    .where("s.starts_at", "<=", now)
+    .orderBy("s.starts_at")
+    .orderBy("s.id")
+    .limit(limit)
+    .execute();
+}
+
+/** A meeting with one enrolment of its group and the course's names, or undefined (the enrolment is of another group). */
+export function meetingWithEnrolment(db: DB, meetingId: number, enrolmentId: number) {
+  return db
+    .selectFrom("section_meetings as m")
+    .innerJoin("section_enrolments as e", "e.section_id", "m.section_id")
+    .innerJoin("course_sections as s", "s.id", "m.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["m.id as meetingId", "m.starts_at", "m.duration_minutes", "m.status as meetingStatus", "e.id", "e.child_name", "e.email", "e.user_id", "e.status"])
+    .select(["c.name_en", "c.name_ar"])
+    .where("m.id", "=", meetingId)
+    .where("e.id", "=", enrolmentId)
+    .executeTakeFirst();
+}
+
+/** The scheduled meetings starting in (from, until]: a subquery of their ids for `in`. */
+export const scheduledMeetingIdsBetween = (db: DB, from: string, until: string) =>
+  db.selectFrom("section_meetings as m").select("m.id").where("m.status", "=", "scheduled").where("m.starts_at", ">", from).where("m.starts_at", "<=", until);
+
+/**
+ * The (meeting, enrolment) pairs of these meetings' groups' enrolled children, up to `limit`, but
+ * those `skip` finds rows for: the caller's subquery over the meeting's and the enrolment's id
+ * columns (make-ups' reported absences and sent reminders), in the same query.
+ */
+export function enrolledOfMeetings(
+  db: DB,
+  meetingIds: ReturnType<typeof scheduledMeetingIdsBetween>,
+  options: { skip: (columns: { meetingId: string; enrolmentId: string }) => Expression<unknown>; limit: number },
+) {
+  return db
+    .selectFrom("section_meetings as m")
+    .innerJoin("section_enrolments as e", "e.section_id", "m.section_id")
+    .select(["m.id as meeting_id", "e.id as enrolment_id"])
+    .where("m.id", "in", meetingIds)
+    .where("e.status", "=", "enrolled")
+    .where((eb) => eb.not(eb.exists(options.skip({ meetingId: "m.id", enrolmentId: "e.id" }))))
+    .limit(options.limit)
     .execute();
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { enrolmentContactsWithCourse } from "~/features/enrolments/queries.server";
+import { begunGroupsWithClassCounts } from "~/features/sections/queries.server";
 
 /** Most groups and children the staff reports list (bounds, not quotas). */
 const MAX_GROUPS = 500;
@@ -32,32 +33,7 @@ export interface GroupAttendance {
 
 /** Attendance per group that has begun (cancelled groups left out), first term first. */
 export async function groupAttendance(db: DB, now = nowIso()): Promise<GroupAttendance[]> {
-  const rows = await db
-    .selectFrom("course_sections as s")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select(["s.id", "s.starts_at", "c.name_en", "c.name_ar", "t.name_en as teacher_en", "t.name_ar as teacher_ar"])
-    .select((eb) => [
-      eb
-        .selectFrom("section_meetings as m")
-        .select((m) => m.fn.countAll<number>().as("n"))
-        .whereRef("m.section_id", "=", "s.id")
-        .where("m.status", "=", "scheduled")
-        .where("m.starts_at", "<=", now)
-        .as("held"),
-      eb
-        .selectFrom("section_meetings as m")
-        .select((m) => m.fn.countAll<number>().as("n"))
-        .whereRef("m.section_id", "=", "s.id")
-        .where((m) => m.exists(m.selectFrom("meeting_attendance as a").select("a.id").whereRef("a.meeting_id", "=", "m.id")))
-        .as("taken"),
-    ])
-    .where("s.status", "!=", "cancelled")
-    .where("s.starts_at", "<=", now)
-    .orderBy("s.starts_at")
-    .orderBy("s.id")
-    .limit(MAX_GROUPS)
-    .execute();
+  const rows = await begunGroupsWithClassCounts(db, now, MAX_GROUPS);
   const totals = await markTotals(
     db,
     "m.section_id",

@@ -1,5 +1,7 @@
 import type { DB } from "~server/db/db";
-import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
+import { ownerOf } from "~/features/family/account-owner.server";
+import { ownedEnrolmentsWithCourseHaving } from "~/features/enrolments/queries.server";
+import { marksOf } from "./queries.server";
 import type { AttendanceStatus } from "~server/db/schema";
 import { rateOf } from "./attendance-stats.server";
 
@@ -24,17 +26,12 @@ export interface FamilyAttendanceEnrolment {
  */
 export async function familyAttendance(db: DB, userId: number): Promise<FamilyAttendanceEnrolment[]> {
   const owner = await ownerOf(db, userId);
-  const enrolments = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.code", "e.child_name", "c.name_en", "c.name_ar"])
-    .where(ownedBy("e", owner))
-    .where((eb) => eb.exists(eb.selectFrom("meeting_attendance as a").select("a.id").whereRef("a.enrolment_id", "=", "e.id")))
-    .orderBy("e.child_name")
-    .orderBy("s.starts_at")
-    .limit(MAX_ENROLMENTS)
-    .execute();
+  const enrolments = await ownedEnrolmentsWithCourseHaving(db, owner, {
+    having: ({ enrolmentId }) => marksOf(db, enrolmentId),
+    enrolledOnly: false,
+    startOrder: "asc",
+    limit: MAX_ENROLMENTS,
+  });
   if (enrolments.length === 0) return [];
   const marks = await db
     .selectFrom("meeting_attendance as a")

@@ -8,7 +8,7 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { isStaffRole } from "~/lib/roles";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
-import { familyOf, ownedBy, owns } from "~/features/family/account-owner.server";
+import { familyOf, owns } from "~/features/family/account-owner.server";
 import { mayUse } from "~/features/family/family-parts";
 import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { checkPickupPerson } from "~/features/consent/camp-checkout.server";
@@ -16,7 +16,9 @@ import { pickupPeople } from "~/features/consent/consent.server";
 import { nextMidnight } from "./class-pass.server";
 import { assertTeachesMeeting, taughtTeacherId } from "./teaching-access.server";
 import { photoIdsOf } from "./pickup-photos.server";
-import { accountById, existingAccount, parentAccountByProvenEmail } from "~/features/accounts/queries.server";
+import { accountById, enabledFamilyAccounts, existingAccount, parentAccountByProvenEmail } from "~/features/accounts/queries.server";
+import { ownedChildrenInClassesBetween } from "~/features/enrolments/queries.server";
+import { meetingWithEnrolment } from "~/features/sections/queries.server";
 
 /**
  * Pickup at every class (issue 45 item 4, decision 142). The collector proves who they are with
@@ -66,16 +68,7 @@ async function passHolder(db: DB, secret: string, token: string) {
 /** A class meeting's child as the pickup needs it: refusals for no such meeting or child, another instructor's group, not today, cancelled. */
 async function meetingChild(db: DB, user: Pick<SessionUser, "id" | "role">, meetingId: number, enrolmentId: number, timeZone: string) {
   await assertTeachesMeeting(db, user, meetingId);
-  const row = await db
-    .selectFrom("section_meetings as m")
-    .innerJoin("section_enrolments as e", "e.section_id", "m.section_id")
-    .innerJoin("course_sections as s", "s.id", "m.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["m.id as meetingId", "m.starts_at", "m.duration_minutes", "m.status as meetingStatus", "e.id", "e.child_name", "e.email", "e.user_id", "e.status"])
-    .select(["c.name_en", "c.name_ar"])
-    .where("m.id", "=", meetingId)
-    .where("e.id", "=", enrolmentId)
-    .executeTakeFirst();
+  const row = await meetingWithEnrolment(db, meetingId, enrolmentId);
   if (!row || row.status !== "enrolled") return { ok: false as const, reason: "notFound" as const };
   const { from, to } = todayRange(timeZone);
   if (row.starts_at < from || row.starts_at >= to) return { ok: false as const, reason: "notToday" as const };
@@ -247,14 +240,7 @@ async function familyCollectors(db: DB, child: { user_id: number | null; email: 
     ? await familyOf(db, child.user_id).then((family) => family.id)
     : await parentAccountByProvenEmail(db, child.email).then((row) => row?.id);
   if (primary === undefined) return [];
-  const rows = await db
-    .selectFrom("users as u")
-    .leftJoin("family_guardians as g", "g.user_id", "u.id")
-    .select(["u.id", "u.username", "g.role"])
-    .where((eb) => eb.or([eb("u.id", "=", primary), eb("g.family_user_id", "=", primary)]))
-    .where("u.disabled", "=", 0)
-    .orderBy("u.id")
-    .execute();
+  const rows = await enabledFamilyAccounts(db, primary);
   return rows.filter((row) => (row.id === primary ? true : row.role !== null && mayUse(row.role, "pickup"))).map((row) => ({ id: row.id, name: row.username }));
 }
 
@@ -271,23 +257,7 @@ export async function passScreen(db: DB, secret: string, user: Pick<SessionUser,
   const teacherId = isStaffRole(user.role) ? null : await taughtTeacherId(db, user);
   const rows =
     mayCollect && (isStaffRole(user.role) || teacherId !== null)
-      ? await db
-          .selectFrom("section_enrolments as e")
-          .innerJoin("course_sections as s", "s.id", "e.section_id")
-          .innerJoin("courses as c", "c.id", "s.course_id")
-          .innerJoin("section_meetings as m", "m.section_id", "e.section_id")
-          .leftJoin("class_pickups as p", (join) => join.onRef("p.meeting_id", "=", "m.id").onRef("p.enrolment_id", "=", "e.id"))
-          .select(["e.id", "e.child_name", "m.id as meetingId", "m.starts_at", "c.name_en", "c.name_ar", "p.collected_by"])
-          .where("e.status", "=", "enrolled")
-          .where("m.status", "!=", "cancelled")
-          .where("m.starts_at", ">=", from)
-          .where("m.starts_at", "<", to)
-          .where(ownedBy("e", holder.family))
-          .$if(!isStaffRole(user.role), (q) => q.where("s.teacher_id", "=", teacherId!))
-          .orderBy("m.starts_at")
-          .orderBy("e.child_name")
-          .limit(40)
-          .execute()
+      ? await ownedChildrenInClassesBetween(db, holder.family, { from, to, teacherId: isStaffRole(user.role) ? null : teacherId, limit: 40 })
       : [];
   await recordAudit(db, { userId: user.id, action: "view_children_data", entity: "pickup_pass", entityId: holder.user.id, summary: { children: rows.length } });
   return {

@@ -14,6 +14,23 @@ export const markedCountOf = (db: DB, meetingColumn: string) =>
     .select((a) => a.fn.countAll<number>().as("n"))
     .where("a.meeting_id", "=", sql.ref<number>(meetingColumn));
 
+/** The marks of the enrolment named by `enrolmentColumn` of the outer query ("e.id"): a subquery for `exists` (it has been marked). */
+export const marksOf = (db: DB, enrolmentColumn: string) =>
+  db.selectFrom("meeting_attendance as a").select("a.id").where("a.enrolment_id", "=", sql.ref<number>(enrolmentColumn));
+
+/** The marks taken at the meeting named by `meetingColumn` of the outer query ("m.id"): a subquery for `exists` (attendance was taken). */
+export const meetingMarksOf = (db: DB, meetingColumn: string) =>
+  db.selectFrom("meeting_attendance as a").select("a.id").where("a.meeting_id", "=", sql.ref<number>(meetingColumn));
+
+/** Who collected the child of the enrolment `enrolmentColumn` from the meeting `meetingColumn` (null while not collected): a subquery to select `.as(...)`. */
+export const collectedByOf = (db: DB, meetingColumn: string, enrolmentColumn: string) =>
+  db
+    .selectFrom("class_pickups as p")
+    .select("p.collected_by")
+    .where("p.meeting_id", "=", sql.ref<number>(meetingColumn))
+    .where("p.enrolment_id", "=", sql.ref<number>(enrolmentColumn))
+    .limit(1);
+
 /** How many of a group's scheduled classes begun by `until` each of these enrolments attended (present or late), by enrolment. */
 export function attendedCountsInSection(db: DB, enrolmentIds: readonly number[], sectionId: number, until: string) {
   return db
