@@ -77,7 +77,10 @@ for (const lang of scriptWalkLangs) {
     await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page).toHaveURL(/session_id=cs_test_/);
 
-    const { invoices } = await (await staff.get(`/api/admin/billing/invoices?q=${encodeURIComponent(email)}`)).json();
+    // The stand-in's webhook marks the invoice paid; it may arrive just after the return page (a CI run read "open" once).
+    const invoicesOf = async () => (await (await staff.get(`/api/admin/billing/invoices?q=${encodeURIComponent(email)}`)).json()).invoices;
+    await expect.poll(async () => (await invoicesOf())[0]?.status).toBe("paid");
+    const invoices = await invoicesOf();
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ status: "paid", currency: "USD" });
     expect(new Intl.NumberFormat("en-US", { minimumFractionDigits: invoices[0].totalMinor % 100 ? 2 : 0 }).format(invoices[0].totalMinor / 100)).toBe(shown);
