@@ -585,7 +585,16 @@ export function moneyUnderRandomOperations(instances: 1 | 2): void {
           const outcomes = await Promise.all(
             [...chosen].map((family) =>
               operate(family).catch((error: unknown) => {
-                flag("errors", `${family.email}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 400));
+                // Where it was thrown too: once an assertion with no known source ("tooMuch: expected 1 to be +0") failed a run.
+                const where =
+                  error instanceof Error
+                    ? ` (at ${(error.stack ?? "")
+                        .split("\n")
+                        .slice(1, 5)
+                        .map((line) => line.trim())
+                        .join(" < ")})`
+                    : "";
+                flag("errors", `${family.email}: ${error instanceof Error ? error.message : String(error)}${where}`.slice(0, 900));
                 return "failed";
               }),
             ),
