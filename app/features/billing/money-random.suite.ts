@@ -585,7 +585,7 @@ export function moneyUnderRandomOperations(instances: 1 | 2): void {
           const outcomes = await Promise.all(
             [...chosen].map((family) =>
               operate(family).catch((error: unknown) => {
-                // Where it was thrown too: once an assertion with no known source ("tooMuch: expected 1 to be +0") failed a run.
+                // Where it was thrown too: once an operation failed with the bare message "tooMuch" and nothing said from where.
                 const where =
                   error instanceof Error
                     ? ` (at ${(error.stack ?? "")
