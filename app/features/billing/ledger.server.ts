@@ -366,6 +366,9 @@ export async function issueCreditNote(trx: Trx, note: NewCreditNote): Promise<{ 
 export async function voidInvoiceOf(trx: Trx, offer: NewInvoice["offer"], reason: string, createdBy: number | null = null): Promise<{ number: string } | null> {
   const invoice = await findInvoiceOf(trx, offer);
   if (!invoice) return null;
+  // Locked before what is owed is read: a payment committed between an unlocked read and the note's
+  // own lock made the note larger than what was left ("tooMuch"), failing the whole hold sweep.
+  await lockInvoice(trx, invoice.id);
   const owed = await invoiceOutstanding(trx, invoice.id);
   if (owed <= 0) return null;
   const note = await issueCreditNote(trx, {

@@ -185,6 +185,26 @@ export function moneyUnderRandomOperations(instances: 1 | 2): void {
           .execute();
         await sweepPaymentHolds(server.db);
       },
+      /** An enrolment's invoices, ledger entries and checkouts, for a flag's example (a failure once could not be explained from its message). */
+      moneyOf: async (reference: string) => {
+        const row = await server.db.selectFrom("section_enrolments").select("id").where("reference", "=", reference).executeTakeFirst();
+        if (!row) return "no enrolment";
+        const invoices = await server.db.selectFrom("invoices").select(["id", "status", "total_minor"]).where("enrolment_id", "=", row.id).orderBy("id").execute();
+        const ids = invoices.length ? invoices.map((invoice) => invoice.id) : [0];
+        const entries = await server.db
+          .selectFrom("ledger_entries")
+          .select(["invoice_id", "kind", "amount_minor", "currency", "created_at"])
+          .where("invoice_id", "in", ids)
+          .orderBy("id")
+          .execute();
+        const checkouts = await server.db
+          .selectFrom("payment_checkouts")
+          .select(["session_id", "amount_minor", "status", "created_at", "paid_amount_minor"])
+          .where("enrolment_id", "=", row.id)
+          .orderBy("id")
+          .execute();
+        return JSON.stringify({ invoices, entries, checkouts });
+      },
       intentOf: async (paymentId: number) =>
         (await server.db.selectFrom("payments").select("provider_ref").where("id", "=", paymentId).executeTakeFirst())?.provider_ref ?? null,
     };
@@ -394,7 +414,7 @@ export function moneyUnderRandomOperations(instances: 1 | 2): void {
       if (invoice && !asks(invoice) && !asks(await invoiceOf(enrolment))) {
         flag(
           "tax",
-          `${enrolment.reference}: checkout asks ${session.amount_total} ${session.currency}, the invoice owes ${invoice.outstandingMinor} ${invoice.currency}`,
+          `${enrolment.reference}: checkout asks ${session.amount_total} ${session.currency}, the invoice owes ${invoice.outstandingMinor} ${invoice.currency} (${await probe.moneyOf(enrolment.reference)})`,
         );
       }
       enrolment.sessions.push(session.id);
