@@ -243,7 +243,7 @@ describe("the enrolment lifecycle", () => {
     // invoice, so a part paid in between made its credit note too large and failed the whole sweep.
     for (let round = 0; round < 3; round++) {
       const sectionId = await newSection();
-      const holds = [];
+      const holds: Awaited<ReturnType<typeof held>>[] = [];
       for (let i = 0; i < 6; i++) holds.push(await held(sectionId, child(`part-${round}-${i}@example.com`)));
       await server.db
         .updateTable("section_enrolments")
@@ -256,7 +256,12 @@ describe("the enrolment lifecycle", () => {
         .execute();
       const payPart = (hold: (typeof holds)[number], i: number) =>
         server.request("POST", `/api/admin/billing/invoices/${hold.invoice.id}/payments`, {
-          json: { method: "cash", amountMinor: Math.floor(hold.invoice.total_minor / 3), reference: `Part ${round}-${i}`, idempotencyKey: `part-${round}-${i}-key-0123456789` },
+          json: {
+            method: "cash",
+            amountMinor: Math.floor(hold.invoice.total_minor / 3),
+            reference: `Part ${round}-${i}`,
+            idempotencyKey: `part-${round}-${i}-key-0123456789`,
+          },
           headers: staff,
         });
       const [swept, ...paid] = await Promise.all([sweepPaymentHolds(server.db), ...holds.map(payPart)]);
