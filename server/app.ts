@@ -22,7 +22,7 @@ import { securityHeaders } from "./http/security-headers";
 import type { Logger } from "./logger";
 import type { Tracing } from "./tracing";
 import { VIDEO_MAX_BYTES } from "./storage/videos";
-import { apiRouters, sharedEndpoints, SMS_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH } from "./features";
+import { apiRouters, refundCountsByState, sharedEndpoints, SMS_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH } from "./features";
 import { callerOf, collectingJar, runEndpoint, type AnyEndpoint } from "./http/endpoint";
 import type { Lang } from "~/i18n/lang";
 import type { AnswerOf, RunAnswer } from "~/lib/forms/form-state";
@@ -108,7 +108,7 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
     }),
   );
   app.use(cache.serveCookieless);
-  app.use(enteredWhenMatched(metricsRouter(db, config.metricsToken)));
+  app.use(enteredWhenMatched(metricsRouter(db, config.metricsToken, { refundCountsByState })));
 
   app.use(securityHeaders(config));
   app.use(compression());

@@ -27,11 +27,13 @@ import { levelsManifest } from "~/features/levels/levels.manifest.server";
 import { portfolioManifest } from "~/features/portfolio/portfolio.manifest.server";
 import { progressManifest } from "~/features/progress/progress.manifest.server";
 import { timetableManifest } from "~/features/timetable/timetable.manifest.server";
+import { existingAccount } from "~/features/accounts/queries.server";
 import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
 import type { EndpointDeps } from "./http/endpoint";
 import type { JobHandler, PeriodicJob } from "./jobs/job";
 import type { MailDefinition } from "./mail/mail-queue";
+import { registerSessionAccounts } from "./security/session";
 
 /**
  * The registry: the one place server/ reaches feature code (app/features). Each feature exports one
@@ -75,6 +77,8 @@ const features: readonly FeatureManifest[] = [
 
 // Enrolment events reach billing, discounts and sections in the registry's order (decision 100).
 registerEnrolmentSubscribers(features.flatMap((feature) => feature.subscribers ?? []));
+// Sessions read an account's role through accounts' query module (decision 153).
+registerSessionAccounts({ existingAccount });
 
 /**
  * Endpoints one feature's page runs on another feature's behalf, handed to pages in the load
@@ -91,6 +95,9 @@ export { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.
 export { FOLLOWUP_DEFAULTS } from "~/features/site/followup-texts";
 /** The messaging providers' webhooks' paths, whose bodies server/app.ts keeps raw (decision 127). */
 export { WHATSAPP_WEBHOOK_PATH, SMS_WEBHOOK_PATH } from "~/features/messaging/index.server";
+/** The owners' reads server/ hands to its modules at start (decision 153): the refunds gauge's counts (billing), the media library's uploads. */
+export { refundCountsByState } from "~/features/billing/index.server";
+export { libraryUploads } from "~/features/media/queries.server";
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: EndpointDeps): Router[] {

@@ -6,6 +6,7 @@ import { LRUCache } from "lru-cache";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { DB } from "~server/db/db";
+import type { RefundState } from "~server/db/schema";
 import { jobCounts } from "~server/jobs/queue";
 
 /**
@@ -147,8 +148,16 @@ export function pageRoutePatterns(build: ServerBuild | undefined): (pathname: st
   };
 }
 
+/**
+ * What the refunds gauge needs of billing, which owns `payments` (decision 153): server/ may not
+ * import features, so createApp hands it over from the registry (server/features.ts).
+ */
+export interface MoneyReads {
+  refundCountsByState(db: DB): Promise<Record<RefundState, number>>;
+}
+
 /** GET /metrics: Prometheus text. 404 unless METRICS_TOKEN is set; 401 without that bearer token. */
-export function metricsRouter(db: DB, token: string | undefined): ExpressRouter {
+export function metricsRouter(db: DB, token: string | undefined, money: MoneyReads): ExpressRouter {
   const router = Router();
   const jobs = new Gauge({
     name: "jobs",
@@ -165,13 +174,7 @@ export function metricsRouter(db: DB, token: string | undefined): ExpressRouter 
     labelNames: ["state"],
     registers: [],
     async collect() {
-      const rows = await db
-        .selectFrom("payments")
-        .select((eb) => ["refund_state", eb.fn.countAll<string | number>().as("n")])
-        .where("kind", "=", "refund")
-        .groupBy("refund_state")
-        .execute();
-      for (const state of ["pending", "done", "failed"]) this.set({ state }, Number(rows.find((r) => r.refund_state === state)?.n ?? 0));
+      for (const [state, n] of Object.entries(await money.refundCountsByState(db))) this.set({ state }, n);
     },
   });
   router.get("/metrics", async (req, res) => {

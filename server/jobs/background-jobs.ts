@@ -4,7 +4,7 @@ import { deliverQueuedMail, mailJob } from "~server/mail/mail-queue";
 import { installDataKeys } from "~server/security/data-keys";
 import { removeUnreferencedUploads } from "~server/storage/orphan-uploads";
 import { createMediaStorage } from "~server/storage/storage";
-import { featureJobs, featureMails, featurePeriodicJobs } from "~server/features";
+import { featureJobs, featureMails, featurePeriodicJobs, libraryUploads } from "~server/features";
 import { defineJob, handleJob } from "./job";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
@@ -34,7 +34,7 @@ export function startBackgroundJobs(
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");
       }),
       handleJob(uploadsCleanupJob, async () => {
-        const removed = await removeUnreferencedUploads(deps.db, createMediaStorage(deps.config));
+        const removed = await removeUnreferencedUploads(deps.db, createMediaStorage(deps.config), { libraryUploads });
         deps.logger.info({ removed: removed.length }, "daily clean-up of unreferenced uploads");
       }),
     ],

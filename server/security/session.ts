@@ -36,6 +36,31 @@ interface Deps {
   config: Config;
 }
 
+/**
+ * What sessions need of the accounts feature, which owns `users` (decision 153): the account's role,
+ * for its session's lifetime. server/ may not import features, so the registry (server/features.ts)
+ * hands this over once at start. Kept on globalThis, as the enrolment subscribers are: the
+ * production server holds two copies of this module (the Express server's build and the pages'
+ * build, whose actions sign in too), and both must find it.
+ */
+export interface SessionAccounts {
+  /** The account's role; throws when there is no such account. */
+  existingAccount(db: DB, userId: number): Promise<{ role: Role }>;
+}
+const ACCOUNTS = Symbol.for("stem-academy.session-accounts");
+const holder = globalThis as { [ACCOUNTS]?: SessionAccounts };
+
+/** Called once by the registry (server/features.ts) with accounts' query functions. */
+export function registerSessionAccounts(accounts: SessionAccounts): void {
+  holder[ACCOUNTS] = accounts;
+}
+
+function sessionAccounts(): SessionAccounts {
+  const accounts = holder[ACCOUNTS];
+  if (!accounts) throw new Error("session accounts are not registered (server/features.ts registers them)");
+  return accounts;
+}
+
 /** What a session change needs of the caller, whichever transport it came by: its address, headers and cookie jar. */
 export type SessionCaller = Pick<Caller, "ip" | "header" | "cookies">;
 
@@ -71,7 +96,7 @@ function sessionToken(config: Config, cookieHeader: string | undefined): string 
 export async function startSession({ db, config }: Deps, caller: SessionCaller, userId: number, kind: "password" | "google" | "passkey"): Promise<void> {
   const previous = sessionToken(config, caller.header("cookie"));
   if (previous) await db.deleteFrom("sessions").where("id", "=", sessionId(config, previous)).execute();
-  const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await sessionAccounts().existingAccount(db, userId);
   const lifetime = SESSION_LIFETIMES[user.role];
   const token = randomBytes(32).toString("base64url");
   const now = new Date();

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { libraryUploads } from "~server/features";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { startS3StandIn, type S3StandIn } from "~server/test/s3-stand-in";
 import { removeUnreferencedUploads } from "./orphan-uploads";
@@ -42,7 +43,8 @@ for (const backend of ["local folder", "S3 bucket (s3rver)"] as const) {
       return { url, id: /([a-f0-9]{24})-\d+\.webp$/.exec(url)![1]! };
     };
     const stored = async (id: string) => (await createMediaStorage(server.config).list(`${id}-`)).length;
-    const cleanUp = (daysFromNow: number) => removeUnreferencedUploads(server.db, createMediaStorage(server.config), new Date(Date.now() + daysFromNow * DAY));
+    const cleanUp = (daysFromNow: number) =>
+      removeUnreferencedUploads(server.db, createMediaStorage(server.config), { libraryUploads }, new Date(Date.now() + daysFromNow * DAY));
 
     it("removes an upload only after a week without any record referring to it", async () => {
       const used = await upload(await png(10));

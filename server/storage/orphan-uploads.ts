@@ -20,11 +20,21 @@ const CONTENT_TABLES: Record<keyof ContentTables, true> = {
 };
 
 /**
+ * What the clean-up needs of the media feature, which owns `media` (decision 153): server/ may not
+ * import features, so the job's starter (server/jobs/background-jobs.ts) hands it over from the
+ * registry (server/features.ts).
+ */
+export interface MediaReads {
+  /** The upload name of every image in the media library. */
+  libraryUploads(db: DB): Promise<string[]>;
+}
+
+/**
  * The uploads some content row refers to (in any column: image fields, content blocks, settings),
  * and every upload of the media library: a library image is kept until staff delete it there.
  */
-async function referencedUploads(db: DB): Promise<Set<string>> {
-  const found = new Set((await db.selectFrom("media").select("upload").execute()).map((row) => row.upload));
+async function referencedUploads(db: DB, media: MediaReads): Promise<Set<string>> {
+  const found = new Set(await media.libraryUploads(db));
   for (const table of Object.keys(CONTENT_TABLES) as (keyof ContentTables)[]) {
     const rows = await db.selectFrom(table).selectAll().execute();
     for (const match of JSON.stringify(rows).matchAll(UPLOAD_IN_TEXT)) found.add(match[0]);
@@ -38,8 +48,8 @@ async function referencedUploads(db: DB): Promise<Set<string>> {
  * it is removed from storage. Uploads younger than a week are never touched (an editor may be
  * about to save the record that uses them). Returns the removed uploads' names.
  */
-export async function removeUnreferencedUploads(db: DB, storage: MediaStorage, now = new Date()): Promise<string[]> {
-  const referenced = await referencedUploads(db);
+export async function removeUnreferencedUploads(db: DB, storage: MediaStorage, media: MediaReads, now = new Date()): Promise<string[]> {
+  const referenced = await referencedUploads(db, media);
   const copies = new Map<string, { names: string[]; newest: number }>();
   for (const object of await storage.list()) {
     const upload = UPLOAD_NAME.exec(object.name)?.[1];

@@ -22,5 +22,6 @@ export { openPaymentNotices } from "./payments/payment-notices.server";
 export { billingExport, campEnrolmentsInvoicedTo, invoicesKept } from "./reports/account-invoices.server";
 export { stripeProvider } from "./payments/stripe-provider.server";
 export { retryPendingRefunds } from "./refunds/refund-retry.server";
+export { refundCountsByState } from "./refunds/refunds.server";
 export { howToPay, invoiceOfEnrolment } from "./how-to-pay.server";
 export { listInvoices } from "./desk.server";

@@ -5,3 +5,6 @@ import type { Database } from "~server/db/schema";
  * scripts/check-table-ownership.ts). No import with effects here: the lint loads this module alone.
  */
 export const owns = ["media"] as const satisfies readonly (keyof Database)[];
+
+/** Where other owners read it (decision 153): a module of its own in the import graph, any feature may call it. */
+export const queries = ["queries.server.ts"];

@@ -2,7 +2,7 @@ import type { DB } from "~server/db/db";
 import type { Logger } from "~server/logger";
 import { recordAudit } from "~server/audit/audit";
 import { queueMail } from "~server/mail/mail-queue";
-import type { PaymentMethod } from "~server/db/schema";
+import type { PaymentMethod, RefundState } from "~server/db/schema";
 import { BillingRefused, failRefund, issueCreditNote, refundable, settleRefund } from "~/features/billing/ledger.server";
 import type { PaymentProvider } from "~/features/billing/payments/payment-provider.server";
 import { creditNoteMail, creditNoteMailTemplate } from "./refund-mail.server";
@@ -201,4 +201,16 @@ export async function queueCreditNoteMail(trx: DB, creditNoteId: number): Promis
     childName: note.child_name,
   });
   await queueMail(trx, creditNoteMailTemplate, { to: note.email, subject: mail.subject, data: mail.data });
+}
+
+/** How many refunds are in each state, over the whole database (GET /metrics' refunds gauge). */
+export async function refundCountsByState(db: DB): Promise<Record<RefundState, number>> {
+  const rows = await db
+    .selectFrom("payments")
+    .select((eb) => ["refund_state", eb.fn.countAll<string | number>().as("n")])
+    .where("kind", "=", "refund")
+    .groupBy("refund_state")
+    .execute();
+  const count = (state: RefundState) => Number(rows.find((r) => r.refund_state === state)?.n ?? 0);
+  return { pending: count("pending"), done: count("done"), failed: count("failed") };
 }
