@@ -25,6 +25,19 @@ export function ownedAnswerContacts(db: DB, owner: Owner, limit: number) {
   return db.selectFrom("consent_answers").select(["child_name", "signer_name", "email"]).where(ownedBy("consent_answers", owner)).limit(limit).execute();
 }
 
+/**
+ * The agreed answers to the medical and pickup forms, with the child's e-mail (as written) and key
+ * and the form's kind: a table to join on the child (`.as(...)`, a roster's needs). Uncorrelated,
+ * so that both databases fold it into the outer query's join.
+ */
+export const agreedRosterAnswers = (db: DB) =>
+  db
+    .selectFrom("consent_answers as a")
+    .innerJoin("consent_forms as f", "f.id", "a.form_id")
+    .select(["a.id", "a.email", "a.child_key", "f.kind", "a.allergies", "a.medical"])
+    .where("a.agreed", "=", 1)
+    .where("f.kind", "in", ["medical", "pickup"]);
+
 // --- Camp check-outs
 
 /** The days up to `lastDay` on which these camp enrolments' children were checked out, one row a child and day (certificates' rates). */

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
+import { rosterAnswersOfEnrolments } from "~/features/enrolments/queries.server";
 import { openAnswerNotes, openPickup } from "./children-data.server";
 
 /** What an instructor must know of a child (issue 30): from the newest agreed answers of the consent forms. */
@@ -18,17 +18,7 @@ export async function consentNeedsFor(db: DB, enrolmentIds: readonly number[]): 
   const needs = new Map<number, ConsentNeeds>();
   const ids = [...new Set(enrolmentIds)].slice(0, 1000);
   if (ids.length === 0) return needs;
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .innerJoin("consent_answers as a", (join) => join.onRef("a.child_key", "=", "e.child_key").on(sql<boolean>`lower(a.email) = lower(e.email)`))
-    .innerJoin("consent_forms as f", "f.id", "a.form_id")
-    .select(["e.id as enrolmentId", "a.id as answerId", "f.kind", "a.allergies", "a.medical"])
-    .where("e.id", "in", ids)
-    .where("a.agreed", "=", 1)
-    .where("f.kind", "in", ["medical", "pickup"])
-    .orderBy("a.id", "desc")
-    .execute()
-    .then((found) => found.map(openAnswerNotes));
+  const rows = await rosterAnswersOfEnrolments(db, ids).then((found) => found.map(openAnswerNotes));
   const newest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) if (!newest.has(`${row.enrolmentId}:${row.kind}`)) newest.set(`${row.enrolmentId}:${row.kind}`, row);
   const pickupAnswers = [...newest.values()].filter((row) => row.kind === "pickup").map((row) => row.answerId);

@@ -2,6 +2,7 @@ import { sql, type Expression } from "kysely";
 import type { DB } from "~server/db/db";
 import { childKey } from "~/lib/child-key";
 import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { agreedRosterAnswers } from "~/features/consent/queries.server";
 import { collectedByOf } from "~/features/teaching/queries.server";
 
 /**
@@ -271,6 +272,21 @@ export function rosterWithMarks(db: DB, sectionId: number, meetingId: number, li
     .orderBy("e.child_name")
     .orderBy("e.id")
     .limit(limit)
+    .execute();
+}
+
+/**
+ * The agreed medical and pickup answers (consent's `agreedRosterAnswers`) of these enrolments'
+ * children, found by the enrolment's e-mail (any case) and child key, newest answer first, in one
+ * query: a roster's consent needs (the child's answers follow them from group to group).
+ */
+export function rosterAnswersOfEnrolments(db: DB, ids: readonly number[]) {
+  return db
+    .selectFrom("section_enrolments as e")
+    .innerJoin(agreedRosterAnswers(db).as("a"), (join) => join.onRef("a.child_key", "=", "e.child_key").on(sql<boolean>`lower(a.email) = lower(e.email)`))
+    .select(["e.id as enrolmentId", "a.id as answerId", "a.kind", "a.allergies", "a.medical"])
+    .where("e.id", "in", ids)
+    .orderBy("a.id", "desc")
     .execute();
 }
 

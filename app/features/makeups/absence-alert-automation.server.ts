@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { inTransaction, type DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
@@ -5,6 +6,8 @@ import { automationRun, inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
 import { formatDateTimeLabel } from "~/kernel/slot-format";
 import { claimAbsenceAlert } from "~/features/teaching/attendance.server";
+import { absentMarksToTell } from "~/features/teaching/queries.server";
+import { automationEventsOf } from "~/features/messaging/queries.server";
 
 /** The absence sweep (decisions 140, 143): one job per quarter hour across instances. */
 export const absenceAlertJob = defineJob("absence-alert-automation");
@@ -24,34 +27,21 @@ const RECENT_MS = 2 * 86_400_000;
  */
 export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<number> {
   const automation = await automationRun(db, "absence_alert");
-  const marks = await db
-    .selectFrom("meeting_attendance as a")
-    .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
-    .innerJoin("section_enrolments as e", "e.id", "a.enrolment_id")
-    .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["a.id", "e.email", "e.child_name", "c.name_en", "c.name_ar", "m.starts_at"])
-    .where("a.status", "=", "absent")
-    .where("e.status", "=", "enrolled")
-    .where("a.updated_at", "<=", new Date(now.getTime() - GRACE_MS).toISOString())
-    .where("a.updated_at", ">", new Date(now.getTime() - RECENT_MS).toISOString())
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("meeting_absences as r").select("r.id").whereRef("r.meeting_id", "=", "a.meeting_id").whereRef("r.enrolment_id", "=", "a.enrolment_id"),
-        ),
-      ),
-    )
+  const marks = await absentMarksToTell(db, {
+    from: new Date(now.getTime() - RECENT_MS).toISOString(),
+    until: new Date(now.getTime() - GRACE_MS).toISOString(),
+    // The family reported the absence: nothing to tell them.
+    reported: ({ meetingId, enrolmentId }) =>
+      db
+        .selectFrom("meeting_absences as r")
+        .select("r.id")
+        .where("r.meeting_id", "=", sql.ref<number>(meetingId))
+        .where("r.enrolment_id", "=", sql.ref<number>(enrolmentId)),
     // Still to push, or (the automation on) still to message: an event the automation recorded is its own.
-    .where(({ or, and, not, exists, selectFrom, eb }) => {
-      const messaged = exists(
-        selectFrom("messaging_automation_events as ev").select("ev.id").where("ev.automation", "=", "absence_alert").whereRef("ev.subject_id", "=", "a.id"),
-      );
-      return automation ? or([eb("a.family_told_at", "is", null), not(messaged)]) : and([eb("a.family_told_at", "is", null), not(messaged)]);
-    })
-    .orderBy("a.id")
-    .limit(500)
-    .execute();
+    messaged: (markId) => automationEventsOf(db, "absence_alert", markId),
+    messaging: automation !== null,
+    limit: 500,
+  });
   if (marks.length === 0) return 0;
   const zone = await academyTimeZone(db);
   let sent = 0;

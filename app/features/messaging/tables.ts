@@ -14,3 +14,6 @@ export const owns = [
   "messaging_automation_events",
   "messaging_automation_throttle",
 ] as const satisfies readonly (keyof Database)[];
+
+/** Where other features read them (decision 153): a module of its own in the import graph, any feature may call it. */
+export const queries = ["queries.server.ts"];

@@ -2,7 +2,7 @@ import type { Expression } from "kysely";
 import type { DB } from "~server/db/db";
 import { enrolledCountOf } from "~/features/enrolments/queries.server";
 import { ownedBy, type Owner } from "~/features/family/account-owner.server";
-import { markedCountOf, meetingMarksOf } from "~/features/teaching/queries.server";
+import { arrivedNotCollected, markedCountOf, meetingMarksOf } from "~/features/teaching/queries.server";
 
 /**
  * The course groups' query module (decision 153): other features read `course_sections`,
@@ -315,6 +315,30 @@ export function makeupChoicesFor(
     .where("m.makeup_guests", "<", options.allowance)
     .orderBy("m.starts_at")
     .limit(options.limit)
+    .execute();
+}
+
+/**
+ * The children present or late and not collected (teaching's `arrivedNotCollected`) at the
+ * scheduled in-person classes that began in (from, until], with the class's start and length, the
+ * enrolment's child and phone and the course's names, by start and child, up to `limit`: late
+ * pickups, in one query.
+ */
+export function notCollectedAtClassesBetween(db: DB, from: string, until: string, limit: number) {
+  return db
+    .selectFrom("section_meetings as m")
+    .innerJoin("course_sections as s", "s.id", "m.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .innerJoin(arrivedNotCollected(db).as("a"), "a.meeting_id", "m.id")
+    .innerJoin("section_enrolments as e", "e.id", "a.enrolment_id")
+    .select(["m.id as meetingId", "m.starts_at", "m.duration_minutes", "e.id as enrolmentId", "e.child_name", "e.phone", "c.name_en", "c.name_ar"])
+    .where("m.status", "=", "scheduled")
+    .where("s.mode", "=", "academy")
+    .where("m.starts_at", ">", from)
+    .where("m.starts_at", "<=", until)
+    .orderBy("m.starts_at")
+    .orderBy("e.child_name")
+    .limit(limit)
     .execute();
 }
 

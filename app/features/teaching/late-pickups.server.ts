@@ -4,6 +4,7 @@ import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/kernel/slot-format";
+import { notCollectedAtClassesBetween } from "~/features/sections/queries.server";
 
 /**
  * Late pickup (issue 45 item 4, decision 142): a child marked present or late at a class in the
@@ -28,24 +29,7 @@ export interface NotCollected {
 
 /** The children present at an in-person class that ended more than `minutes` ago (within the look-back), not collected yet. */
 export async function notCollected(db: DB, minutes: number, now = new Date()): Promise<NotCollected[]> {
-  const rows = await db
-    .selectFrom("section_meetings as m")
-    .innerJoin("course_sections as s", "s.id", "m.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .innerJoin("meeting_attendance as a", "a.meeting_id", "m.id")
-    .innerJoin("section_enrolments as e", "e.id", "a.enrolment_id")
-    .leftJoin("class_pickups as p", (join) => join.onRef("p.meeting_id", "=", "m.id").onRef("p.enrolment_id", "=", "e.id"))
-    .select(["m.id as meetingId", "m.starts_at", "m.duration_minutes", "e.id as enrolmentId", "e.child_name", "e.phone", "c.name_en", "c.name_ar"])
-    .where("m.status", "=", "scheduled")
-    .where("s.mode", "=", "academy")
-    .where("a.status", "in", ["present", "late"])
-    .where("p.id", "is", null)
-    .where("m.starts_at", ">", new Date(now.getTime() - LOOKBACK_MS).toISOString())
-    .where("m.starts_at", "<=", now.toISOString())
-    .orderBy("m.starts_at")
-    .orderBy("e.child_name")
-    .limit(200)
-    .execute();
+  const rows = await notCollectedAtClassesBetween(db, new Date(now.getTime() - LOOKBACK_MS).toISOString(), now.toISOString(), 200);
   return rows
     .map((row) => ({ row, endsAt: new Date(Date.parse(row.starts_at) + row.duration_minutes * 60_000) }))
     .filter(({ endsAt }) => endsAt.getTime() + minutes * 60_000 <= now.getTime())
