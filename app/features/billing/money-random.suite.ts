@@ -189,7 +189,12 @@ export function moneyUnderRandomOperations(instances: 1 | 2): void {
       moneyOf: async (reference: string) => {
         const row = await server.db.selectFrom("section_enrolments").select("id").where("reference", "=", reference).executeTakeFirst();
         if (!row) return "no enrolment";
-        const invoices = await server.db.selectFrom("invoices").select(["id", "status", "total_minor"]).where("enrolment_id", "=", row.id).orderBy("id").execute();
+        const invoices = await server.db
+          .selectFrom("invoices")
+          .select(["id", "status", "total_minor"])
+          .where("enrolment_id", "=", row.id)
+          .orderBy("id")
+          .execute();
         const ids = invoices.length ? invoices.map((invoice) => invoice.id) : [0];
         const entries = await server.db
           .selectFrom("ledger_entries")
