@@ -21,12 +21,15 @@ const featuresFromLib = {
   allowTypeImports: true,
   message: "app/lib, app/i18n and app/kernel sit below the features: they must not import them (decision 146).",
 };
-// Billing is one bounded context (decision 103): from outside it, only its two public modules.
+// Billing is one bounded context (decision 103): from outside it, only its public modules: its
+// pages' and its server's, and its query module (decision 153), which the features billing imports
+// call without a cycle.
 // ESLint's own no-restricted-imports (not the typescript-eslint one the blocks above set), so this
 // rule adds to theirs instead of replacing it for the files both match.
 const billingDeep = {
-  group: ["~/features/billing/**", "!~/features/billing/index", "!~/features/billing/index.server"],
-  message: "Outside billing, import ~/features/billing (pages, components) or ~/features/billing/index.server (server code) (decision 103).",
+  group: ["~/features/billing/**", "!~/features/billing/index", "!~/features/billing/index.server", "!~/features/billing/queries.server"],
+  message:
+    "Outside billing, import ~/features/billing (pages, components), ~/features/billing/index.server (server code) or ~/features/billing/queries.server (reads of its tables) (decision 103).",
 };
 const restrict = (...patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
 

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Selectable } from "kysely";
 import { recordAudit } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
-import type { DemoBookingStatus, SubmissionStatus, UsersTable } from "~server/db/schema";
+import type { DemoBookingStatus, SubmissionStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { hashPassword, passwordMatches } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
@@ -17,6 +16,7 @@ import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { forgetChildren, listChildren, type SavedChild, savedChildrenOf } from "~/features/family/children.server";
 import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
+import { ownAccount } from "./queries.server";
 import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.server";
 import { erasePortfolio } from "~/features/portfolio/portfolio.server";
 import { eraseProgressReports, familyReports } from "~/features/progress/progress.server";
@@ -46,7 +46,7 @@ import { messagesByEmail } from "~/features/contact/queries.server";
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
  * app/features/family/account-owner.server.ts).
  */
-type UserRow = Selectable<UsersTable>;
+type AccountRow = Awaited<ReturnType<typeof ownAccount>>;
 
 export interface AccountProfile {
   username: string;
@@ -142,19 +142,19 @@ export interface AccountOverview {
   certificates: AccountCertificate[];
 }
 
-const profileOf = (row: UserRow): AccountProfile => ({
+const profileOf = (row: AccountRow): AccountProfile => ({
   username: row.username,
   email: row.email,
   contactNumber: row.contact_number,
   emailVerified: row.email_verified_at !== null,
-  hasPassword: row.password_hash !== null,
-  googleLinked: row.google_sub !== null,
+  hasPassword: row.has_password,
+  googleLinked: row.google_linked,
   createdAt: row.created_at,
 });
 
 /** The signed-in account's own profile, whatever its role in a family (decision 139). */
 export async function ownProfile(db: DB, userId: number): Promise<AccountProfile> {
-  return profileOf(await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow());
+  return profileOf(await ownAccount(db, userId));
 }
 
 const bookingRows = (db: DB, owner: Owner) => ownedBookings(db, owner);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 
 /**
@@ -15,6 +16,23 @@ export const accountById = (db: DB, id: number) => account(db, id).executeTakeFi
 
 /** accountById for an account that must be there (the signed-in one): throws when it is not. */
 export const existingAccount = (db: DB, id: number) => account(db, id).executeTakeFirstOrThrow();
+
+/**
+ * The account as its own profile, its data export and its erasure read it: its name, contact and
+ * e-mail, role and times, and whether a password or a Google sign-in is set (never the hash or the
+ * Google id). Throws when there is none (the signed-in account).
+ */
+export async function ownAccount(db: DB, id: number) {
+  const { password_set, google_set, ...row } = await db
+    .selectFrom("users")
+    .select(["id", "username", "email", "email_verified_at", "contact_number", "role", "created_at", "updated_at"])
+    .select(sql<number>`case when password_hash is null then 0 else 1 end`.as("password_set"))
+    .select(sql<number>`case when google_sub is null then 0 else 1 end`.as("google_set"))
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  // 0 or 1 on both databases (a boolean expression would come back as 0/1 on SQLite, true/false on PostgreSQL).
+  return { ...row, has_password: Number(password_set) === 1, google_linked: Number(google_set) === 1 };
+}
 
 /** The primary account of a family known by a proven e-mail: a parent's account (not staff) with that address proven; undefined when there is none. */
 export function parentAccountByProvenEmail(db: DB, email: string) {

@@ -19,3 +19,6 @@ export const owns = [
   "promo_family_uses",
   "promo_redemptions",
 ] as const satisfies readonly (keyof Database)[];
+
+/** Where other features read them (decision 153): a module of its own in the import graph, and billing's third public module (decision 103). */
+export const queries = ["queries.server.ts"];

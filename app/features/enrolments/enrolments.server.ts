@@ -5,6 +5,7 @@ import { nowIso } from "~server/db/values";
 import { childKey } from "~/lib/child-key";
 import { releaseSeatIn, takeSeatIn } from "~/kernel/seats.server";
 import type { PricedEnrolment } from "~/features/billing/index.server";
+import { anyPaymentOnEnrolment } from "~/features/billing/queries.server";
 import { emit, type EndReason } from "./events.server";
 import { assertTransition, campStateOf, isLive, sectionStateOf, type Enrolment, type EnrolmentRef, type EnrolmentState } from "./model";
 
@@ -53,19 +54,6 @@ export async function findEnrolment(db: DB, ref: EnrolmentRef): Promise<Enrolmen
   }
   const row = await db.selectFrom("camp_enrolments").selectAll().where("id", "=", ref.id).executeTakeFirst();
   return row && fromCamp(row);
-}
-
-/** Whether no payment was ever recorded on the enrolment's invoices (a code's use goes back then). */
-async function paidNothing(trx: Trx, ref: EnrolmentRef): Promise<boolean> {
-  const paid = await trx
-    .selectFrom("payments as p")
-    .innerJoin("invoices as i", "i.id", "p.invoice_id")
-    .select("p.id")
-    .where("p.kind", "=", "payment")
-    .where(ref.offerKind === "section" ? "i.enrolment_id" : "i.enrollment_id", "=", ref.id)
-    .limit(1)
-    .executeTakeFirst();
-  return !paid;
 }
 
 /** Prices a new enrolment in its transaction (discounts' priceEnrolment, reserving a code's use); its id is known by then. */
@@ -234,7 +222,7 @@ async function ended(trx: Trx, before: SectionRow, after: SectionRow, reason: En
     from,
     reason,
     note,
-    paidNothing: await paidNothing(trx, { offerKind: "section", id: after.id }),
+    paidNothing: !(await anyPaymentOnEnrolment(trx, { offerKind: "section", id: after.id })),
     seatTaken,
     at,
   });

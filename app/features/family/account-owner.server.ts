@@ -1,6 +1,5 @@
-import { sql, type Selectable } from "kysely";
+import { sql } from "kysely";
 import type { DB } from "~server/db/db";
-import type { UsersTable } from "~server/db/schema";
 import { defineEndpoint, type AnyAnswer, type Endpoint, type EndpointAnswer, type EndpointDeclaration, type EndpointDeps } from "~server/http/endpoint";
 import { data, type AppLoadContext } from "react-router";
 import { HttpError, isHttpError } from "~server/http/errors";
@@ -9,7 +8,7 @@ import { serverT } from "~server/i18n";
 import { langFromPath, type Lang } from "~/i18n/lang";
 import type { z } from "zod";
 import { mayUse, type FamilyPart, type FamilyRole } from "./family-parts";
-import { existingAccount } from "~/features/accounts/queries.server";
+import { existingAccount, ownAccount } from "~/features/accounts/queries.server";
 import { guardianIdsOf, guardianLinkOf } from "~/features/guardians/queries.server";
 
 /**
@@ -61,8 +60,9 @@ export async function familyOf(db: DB, userId: number): Promise<Family> {
   };
 }
 
-export async function ownerOf(db: DB, userId: number): Promise<Family & { row: Selectable<UsersTable> }> {
-  const [row, family] = await Promise.all([db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow(), familyOf(db, userId)]);
+/** The account's family, with the account itself (`row`: accounts' ownAccount, what its profile and erasure read; no password hash). */
+export async function ownerOf(db: DB, userId: number): Promise<Family & { row: Awaited<ReturnType<typeof ownAccount>> }> {
+  const [row, family] = await Promise.all([ownAccount(db, userId), familyOf(db, userId)]);
   return { ...family, row };
 }
 

@@ -5,6 +5,7 @@ import { nowIso } from "~server/db/values";
 import { automationSettings } from "./automation-run.server";
 import { AUTOMATIONS, type AutomationKey } from "./automations";
 import { enrolmentsByEmailsSince } from "~/features/enrolments/queries.server";
+import { paymentsOfPaidInvoices } from "~/features/billing/queries.server";
 
 const DAY_MS = 86_400_000;
 const ago = (ms: number, now: Date) => new Date(now.getTime() - ms).toISOString();
@@ -83,16 +84,7 @@ export async function conversions(db: DB, now = new Date()): Promise<Conversion[
   const enrolments = trials.length ? await enrolmentsByEmailsSince(db, emails(trials), since) : [];
   const invoices = of("unpaid_invoice");
   const ids = (rows: typeof sent) => [...new Set(rows.map((row) => row.subject_id))].slice(0, 1000);
-  const payments = invoices.length
-    ? await db
-        .selectFrom("payments as p")
-        .innerJoin("invoices as i", "i.id", "p.invoice_id")
-        .select(["p.invoice_id", "p.created_at"])
-        .where("p.invoice_id", "in", ids(invoices))
-        .where("p.kind", "=", "payment")
-        .where("i.status", "=", "paid")
-        .execute()
-    : [];
+  const payments = invoices.length ? await paymentsOfPaidInvoices(db, ids(invoices)) : [];
   const offers = of("waitlist_offer");
   const lines = async (table: "slot_waitlist" | "section_waitlist", rows: typeof sent) =>
     rows.length ? await db.selectFrom(table).select(["id", "status"]).where("id", "in", ids(rows)).execute() : [];
