@@ -4,17 +4,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  checkReads,
-  loadOwnership,
-  queryModules,
-  READS_BASELINE,
-  readBaseline,
-  readsIn,
-  tableAccesses,
-  writesIn,
-  type Ownership,
-} from "./check-table-ownership";
+import { loadOwnership, queryModules, readsIn, tableAccesses, writesIn, type Ownership } from "./check-table-ownership";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const script = path.join(import.meta.dirname, "check-table-ownership.ts");
@@ -115,10 +105,10 @@ describe("check-table-ownership", () => {
     expect(failed?.status).toBe(1);
     expect(failed?.stderr).toContain("app/features/billing/payments/sneaky.server.ts:3: writes section_enrolments outside its owner app/features/enrolments/");
     expect(failed?.stdout).toContain("table writes: 5 outside their owner");
-    expect(failed?.stdout).toContain("table reads: 1 outside their owner, 0 of them allowed by the baseline (0 lines)");
+    expect(failed?.stdout).toContain("table reads: 1 outside their owner");
   });
 
-  it("refuses a read outside the owner the baseline does not name, and a baseline line no read matches, and the run fails", () => {
+  it("refuses every read outside the owner, and the run fails", () => {
     const reads = mkdtempSync(path.join(tmpdir(), "table-reads-"));
     const plant = (relative: string, text: string) => {
       mkdirSync(path.dirname(path.join(reads, relative)), { recursive: true });
@@ -133,25 +123,12 @@ describe("check-table-ownership", () => {
       plant("scripts/rehearsal/checks.ts", `db.selectFrom("users").selectAll();\n`);
       plant("scripts/rehearse-deploy.ts", `db.selectFrom("demo_slots").selectAll();\n`);
       plant("app/features/teaching/t.api.test.ts", `db.selectFrom("users").selectAll();\n`);
-      plant(
-        READS_BASELINE,
-        [
-          "# comment",
-          "app/features/teaching/old.server.ts section_meetings",
-          "app/features/teaching/old.server.ts users",
-          "app/features/teaching/gone.server.ts users",
-          "",
-        ].join("\n"),
-      );
       const found = tableAccesses(reads, ownership).reads;
       expect(found.map((r) => [r.file, r.line, r.table])).toEqual([
         ["app/features/teaching/new.server.ts", 3, "course_sections"],
         ["app/features/teaching/old.server.ts", 1, "section_meetings"],
         ["app/features/teaching/old.server.ts", 2, "users"],
       ]);
-      const { refused, stale } = checkReads(found, readBaseline(reads));
-      expect(refused.map((r) => [r.file, r.table])).toEqual([["app/features/teaching/new.server.ts", "course_sections"]]);
-      expect(stale).toEqual(["app/features/teaching/gone.server.ts users"]);
       let failed: { status: number; stderr: string; stdout: string } | undefined;
       try {
         execFileSync("npx", ["tsx", script, reads], { encoding: "utf8", stdio: "pipe" });
@@ -160,10 +137,11 @@ describe("check-table-ownership", () => {
       }
       expect(failed?.status).toBe(1);
       expect(failed?.stderr).toContain("app/features/teaching/new.server.ts:3: reads course_sections outside its owner app/features/sections/ (decision 153)");
-      expect(failed?.stderr).toContain(`${READS_BASELINE}: "app/features/teaching/gone.server.ts users" no longer occurs`);
-      expect(failed?.stderr).not.toContain("old.server.ts");
+      expect(failed?.stderr).toContain("app/features/teaching/old.server.ts:2: reads users outside its owner app/features/accounts/ (decision 153)");
+      expect(failed?.stderr).not.toContain("own.server.ts");
+      expect(failed?.stderr).not.toContain("crash-safety");
       expect(failed?.stdout).toContain("table writes: 0 outside their owner");
-      expect(failed?.stdout).toContain("table reads: 3 outside their owner, 2 of them allowed by the baseline (3 lines)");
+      expect(failed?.stdout).toContain("table reads: 3 outside their owner");
     } finally {
       rmSync(reads, { recursive: true, force: true });
     }
@@ -188,9 +166,9 @@ describe("check-table-ownership", () => {
   it("passes on this repository (npm run lint runs it)", () => {
     const { writes, reads } = tableAccesses(repo, ownership);
     expect(writes).toEqual([]);
-    expect(checkReads(reads, readBaseline(repo))).toEqual({ refused: [], stale: [] });
+    expect(reads).toEqual([]);
     const out = execFileSync("npx", ["tsx", script], { encoding: "utf8" });
     expect(out).toMatch(/table writes: 0 outside their owner/);
-    expect(out).toMatch(/table reads: (\d+) outside their owner, \1 of them allowed by the baseline/);
+    expect(out).toMatch(/table reads: 0 outside their owner/);
   });
 });

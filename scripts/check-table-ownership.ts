@@ -13,9 +13,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * (scripts/bench-*.ts), which fill their own fresh database before measuring.
  *
  * Reads (`selectFrom`) too (decision 153): the owner's folder is its query module, and code
- * elsewhere calls the functions it exports. A read of another owner's table fails the run unless its
- * (file, table) pair is in the committed baseline (READS_BASELINE), the reads left from before the
- * rule; a baseline line no read matches any more fails the run too, so the list only shrinks. Besides
+ * elsewhere calls the functions it exports. A read of another owner's table fails the run (the
+ * baseline of reads left from before the rule reached zero on 2026-11-30 and was removed). Besides
  * the files exempt above, the checks that read stored rows to verify them (the crash test and the
  * deploy rehearsals) may read any table.
  */
@@ -39,9 +38,6 @@ const exempt = (relative: string) =>
  */
 const readExempt = (relative: string) =>
   exempt(relative) || relative === "scripts/crash-safety.ts" || relative.startsWith("scripts/rehearsal/") || /^scripts\/rehearse-[^/]*\.ts$/.test(relative);
-
-/** The reads left from before decision 153, one `<file> <table>` a line: it may only lose lines. */
-export const READS_BASELINE = "scripts/table-reads-baseline.txt";
 
 /** Table → the folder (relative to the root, with a trailing slash) that owns it; `twice`: tables two folders claim. */
 export interface Ownership {
@@ -165,27 +161,6 @@ export function tableAccesses(root: string, ownership: Ownership): { writes: Tab
   return result;
 }
 
-const pair = (file: string, table: string) => `${file} ${table}`;
-
-/** The baseline's (file, table) pairs under `root` (none when it has no baseline file). */
-export function readBaseline(root: string): Set<string> {
-  const file = path.join(root, READS_BASELINE);
-  if (!existsSync(file)) return new Set();
-  const lines = readFileSync(file, "utf8")
-    .split("\n")
-    .map((line) => line.trim());
-  return new Set(lines.filter((line) => line && !line.startsWith("#")).map((line) => pair(...(line.split(/\s+/) as [string, string]))));
-}
-
-/** The reads the baseline does not allow (failing), and the baseline's lines no read matches any more (failing too). */
-export function checkReads(reads: readonly TableAccess[], baseline: ReadonlySet<string>): { refused: TableAccess[]; stale: string[] } {
-  const found = new Set(reads.map((r) => pair(r.file, r.table)));
-  return {
-    refused: reads.filter((r) => !baseline.has(pair(r.file, r.table))),
-    stale: [...baseline].filter((line) => !found.has(line)).sort(),
-  };
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // The root scanned may be given (the script's own test plants a violation in a copy); the owners are this repository's.
   const args = process.argv.slice(2);
@@ -194,14 +169,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const { table, owners } of ownership.twice) console.error(`${table} is owned twice: ${owners.join(", ")} (decision 145)`);
   const { writes, reads } = tableAccesses(root, ownership);
   for (const v of writes) console.error(`${v.file}:${v.line}: writes ${v.table} outside its owner ${v.owner} (decision 145): ${v.text}`);
-  const baseline = readBaseline(root);
-  const { refused, stale } = checkReads(reads, baseline);
-  for (const r of refused)
+  for (const r of reads)
     console.error(`${r.file}:${r.line}: reads ${r.table} outside its owner ${r.owner} (decision 153): call a function ${r.owner} exports: ${r.text}`);
-  for (const line of stale) console.error(`${READS_BASELINE}: "${line}" no longer occurs: remove the line (the baseline only shrinks, decision 153)`);
-  // --reads lists every read outside its owner, those the baseline allows included.
-  if (args.includes("--reads")) for (const r of reads) console.log(`${r.file}:${r.line}: reads ${r.table} of ${r.owner}`);
   console.log(`table writes: ${writes.length} outside their owner (${ownership.owner.size} tables owned)`);
-  console.log(`table reads: ${reads.length} outside their owner, ${reads.length - refused.length} of them allowed by the baseline (${baseline.size} lines)`);
-  if (writes.length > 0 || ownership.twice.length > 0 || refused.length > 0 || stale.length > 0) process.exit(1);
+  console.log(`table reads: ${reads.length} outside their owner`);
+  if (writes.length > 0 || ownership.twice.length > 0 || reads.length > 0) process.exit(1);
 }
