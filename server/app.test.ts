@@ -37,4 +37,14 @@ describe("server essentials", () => {
     const body = (await res.json()) as { courses: unknown[] };
     expect(body.courses).toHaveLength(13);
   });
+
+  it("leaves a JSON write's short answer uncompressed (pages and GETs keep compression)", async () => {
+    const refused = await fetch(`${server.url}/api/courses/robotics-fundamentals/demo-bookings`, {
+      method: "POST",
+      headers: { "accept-encoding": "gzip", "content-type": "application/json" },
+      body: JSON.stringify({ slotId: 999_999, childName: "A", childAge: 8, parentName: "B", email: "nobody@example.com", phone: "9876543210" }),
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get("content-encoding")).toBeNull();
+  });
 });

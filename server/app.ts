@@ -111,7 +111,10 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
   app.use(enteredWhenMatched(metricsRouter(db, config.metricsToken, { refundCountsByState })));
 
   app.use(securityHeaders(config));
-  app.use(compression());
+  // A JSON write's answer is a short message (a 409's few hundred bytes): compression's hooks on every
+  // such request cost more than they save (issue 40). Pages, page form posts and every GET keep it.
+  const compress = compression();
+  app.use((req, res, next) => (req.method !== "GET" && req.method !== "HEAD" && req.path.startsWith("/api/") ? next() : compress(req, res, next)));
 
   if (pages?.vite) {
     app.use(pages.vite.middlewares);

@@ -1,19 +1,25 @@
-import type { DB } from "~server/db/db";
+import { sql } from "kysely";
+import { isPostgres, type DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { chosenPhoneCountry, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from "~/lib/validation";
 import { siteSettingsSchema, type SiteSettings } from "./settings.schema";
 
-/** The last rows read (key and stored value, in key order) and what they parsed to. */
-let parsed: { rows: { key: string; value: unknown }[]; settings: SiteSettings } | undefined;
+/** What the stored rows were when last parsed, as fingerprintOf wrote them, and what they parsed to. */
+let parsed: { fingerprint: string; settings: SiteSettings } | undefined;
 
-/** Same rows as last time: on SQLite the values are strings; PostgreSQL's driver hands JSON values over parsed. */
-const sameRows = (a: { key: string; value: unknown }[], b: { key: string; value: unknown }[]) =>
-  a.length === b.length &&
-  a.every((row, i) => {
-    const other = b[i]!;
-    if (row.key !== other.key) return false;
-    return typeof row.value === "string" || row.value === null ? row.value === other.value : JSON.stringify(row.value) === JSON.stringify(other.value);
-  });
+/**
+ * Every stored setting as one text made by the database, each key and value length-prefixed so no
+ * two sets of rows give the same text. One short row to compare instead of parsing every setting's
+ * JSON on each request (the demo booking reads the settings on each one, issue 40).
+ */
+const fingerprintOf = (db: DB) =>
+  isPostgres(db)
+    ? sql<{
+        f: string | null;
+      }>`select string_agg(length(key) || ':' || key || case when value is null then 'n' else length(value::text) || ':' || value::text end, '' order by key) as f from site_settings`
+    : sql<{
+        f: string | null;
+      }>`select group_concat(length(key) || ':' || key || case when value is null then 'n' else length(value) || ':' || value end, '') as f from (select key, value from site_settings order by key)`;
 
 /** Freezes an object and everything in it: the settings are shared by every caller until they change. */
 function deepFreeze<T>(value: T): T {
@@ -25,17 +31,19 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The site settings, read from their key/value rows and checked against the schema. The rows are
- * read every time (another instance may have changed them); the schema runs only when they changed.
- * Every caller gets the same frozen object (a demo booking reads it on each request, issue 40):
- * a caller that needs a changed copy spreads it.
+ * The site settings, read from their key/value rows and checked against the schema. The database is
+ * asked every time (another instance may have changed them), for the rows' fingerprint only; the
+ * rows are read and the schema runs only when it changed. The fingerprint is read before the rows:
+ * a change between the two costs one more read next time, never a stale answer. Every caller gets
+ * the same frozen object: a caller that needs a changed copy spreads it.
  */
 export async function getSiteSettings(db: DB): Promise<SiteSettings> {
+  const fingerprint = (await fingerprintOf(db).execute(db)).rows[0]?.f ?? "";
+  if (parsed?.fingerprint === fingerprint) return parsed.settings;
   const rows = await db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute();
-  if (parsed && sameRows(rows, parsed.rows)) return parsed.settings;
   const raw = Object.fromEntries(rows.map((row) => [row.key, fromDbJson<unknown>(row.value, null)]));
   const settings = deepFreeze(siteSettingsSchema.parse(raw));
-  parsed = { rows, settings };
+  parsed = { fingerprint, settings };
   return settings;
 }
 

@@ -1,0 +1,32 @@
+import { sql } from "kysely";
+import { openDatabase } from "~server/db/db";
+import { startDatabase } from "~server/db/start";
+import { getSiteSettings } from "~/features/site/site.server";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const kind = process.argv[2] ?? "sqlite";
+const db = kind === "sqlite" ? openDatabase({ kind: "sqlite", file: path.join(mkdtempSync(path.join(tmpdir(), "sm-")), "db.sqlite") }) : openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL! });
+await startDatabase(db);
+const n = (await db.selectFrom("site_settings").select("key").execute()).length;
+console.log("rows", n);
+const time = async (label: string, f: () => Promise<unknown>) => {
+  for (let i = 0; i < 500; i++) await f();
+  const c0 = process.cpuUsage(); const t0 = performance.now();
+  for (let i = 0; i < 3000; i++) await f();
+  const c = process.cpuUsage(c0);
+  console.log(label, ((c.user + c.system) / 3000).toFixed(1), "µs cpu", ((performance.now() - t0) * 1000 / 3000).toFixed(1), "µs wall");
+};
+await time("getSiteSettings", () => getSiteSettings(db));
+await time("all rows raw", () => db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute());
+const fp = kind === "sqlite" ? sql`select group_concat(key || '=' || value, char(10)) as f from (select key, value from site_settings order by key)` : sql`select string_agg(key || '=' || value::text, E'\n' order by key) as f from site_settings`;
+await time("fingerprint", () => fp.execute(db));
+await time("count+max", () => db.selectFrom("site_settings").select((eb) => [eb.fn.countAll().as("n"), eb.fn.max("updated_at").as("m")]).execute());
+await time("course", () => db.selectFrom("courses").selectAll().where("slug", "=", "robotics-fundamentals").execute());
+const q = db.selectFrom("courses").selectAll().where("slug", "=", "robotics-fundamentals");
+const compiled = q.compile();
+await time("course precompiled", () => db.executeQuery(compiled));
+await time("compile only", async () => db.selectFrom("courses").selectAll().where("slug", "=", "robotics-fundamentals").compile());
+await time("slot", () => db.selectFrom("demo_slots").selectAll().where("id", "=", 1).executeTakeFirst());
+await db.destroy();
