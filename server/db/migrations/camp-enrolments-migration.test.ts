@@ -122,13 +122,13 @@ describe("camp enrolments migration", () => {
     ]);
 
     // A delete through the view runs the table's foreign key actions (camp_checkouts cascade).
-    await sql`insert into camp_checkouts (enrollment_id, day, collected_by, created_at) values (${kept!.id}, '2026-07-01', 'Sara', ${row.created_at})`.execute(
+    await sql`insert into camp_checkouts (camp_enrolment_id, day, collected_by, created_at) values (${kept!.id}, '2026-07-01', 'Sara', ${row.created_at})`.execute(
       server.db,
     );
     await previous.deleteFrom("enrollments").where("id", "in", [kept!.id, defaulted!.id]).execute();
     expect(await stored(row.reference)).toBeUndefined();
     expect(await stored(bare.reference)).toBeUndefined();
-    expect(await server.db.selectFrom("camp_checkouts").select("id").where("enrollment_id", "=", kept!.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("camp_checkouts").select("id").where("camp_enrolment_id", "=", kept!.id).execute()).toEqual([]);
 
     // Ids keep counting past the deleted highest one (the sequence, SQLite's AUTOINCREMENT counter).
     const next = await server.db.insertInto("camp_enrolments").values(values()).returning("id").executeTakeFirstOrThrow();
