@@ -40,7 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       const check = table === "certificates" ? ` constraint certificates_camp_enrolment_kind check (${CERTIFICATE_CHECK})` : "";
       await sql.raw(`alter table ${table} add column ${NEW} integer references camp_enrolments (id) on delete ${onDelete}${check}`).execute(db);
       await sql.raw(pgFunction(table, previous)).execute(db);
-      await sql.raw(`create trigger ${table}_camp_enrolment_in_step before insert or update on ${table} for each row execute function ${table}_camp_enrolment_in_step()`).execute(db);
+      await sql
+        .raw(
+          `create trigger ${table}_camp_enrolment_in_step before insert or update on ${table} for each row execute function ${table}_camp_enrolment_in_step()`,
+        )
+        .execute(db);
       await sql.raw(`update ${table} set ${NEW} = ${previous} where ${previous} is not null`).execute(db);
     }
     await sql.raw(`alter table camp_checkouts alter column ${NEW} set not null`).execute(db);

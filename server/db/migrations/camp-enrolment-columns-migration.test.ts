@@ -98,7 +98,7 @@ describe("camp enrolment columns migration", () => {
           signed_at: at,
         };
       case "camp_checkouts":
-        return { day: `2026-07-${String(serial % 28 + 1).padStart(2, "0")}`, collected_by: "Sara", created_at: at };
+        return { day: `2026-07-${String((serial % 28) + 1).padStart(2, "0")}`, collected_by: "Sara", created_at: at };
       case "certificates":
         return {
           code: `CODE${String(serial).padStart(8, "0")}`,
