@@ -243,7 +243,7 @@ describe("the enrolment lifecycle", () => {
     // invoice, so a part paid in between made its credit note too large and failed the whole sweep.
     for (let round = 0; round < 3; round++) {
       const sectionId = await newSection();
-      const holds = [];
+      const holds: Awaited<ReturnType<typeof held>>[] = [];
       for (let i = 0; i < 6; i++) holds.push(await held(sectionId, child(`part-${round}-${i}@example.com`)));
       await server.db
         .updateTable("section_enrolments")
