@@ -229,9 +229,10 @@ describe("camp certificates", () => {
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect((await server.request("GET", `/api/certificates/${mine.code}`)).body).toMatchObject({ status: "erased", childName: null, course: null });
-    expect(await server.db.selectFrom("certificates").select(["child_name", "camp_enrolment_id"]).where("id", "=", mine.id).executeTakeFirstOrThrow()).toEqual(
-      { child_name: "", camp_enrolment_id: null },
-    );
+    expect(await server.db.selectFrom("certificates").select(["child_name", "camp_enrolment_id"]).where("id", "=", mine.id).executeTakeFirstOrThrow()).toEqual({
+      child_name: "",
+      camp_enrolment_id: null,
+    });
     expect((await server.request("GET", `/api/certificates/${theirs.code}`)).body.status).toBe("valid");
   });
 });

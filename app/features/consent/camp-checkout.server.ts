@@ -82,7 +82,12 @@ export async function recordCheckout(
   if (!checked.ok) return { ok: false, reason: checked.reason, ...refusal };
   const person = checked.person;
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("camp_checkouts").select("id").where("camp_enrolment_id", "=", child.id).where("day", "=", input.day).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("camp_checkouts")
+      .select("id")
+      .where("camp_enrolment_id", "=", child.id)
+      .where("day", "=", input.day)
+      .executeTakeFirst();
     if (existing) return { ok: false as const, reason: "already" as const, ...refusal };
     const row = await trx
       .insertInto("camp_checkouts")

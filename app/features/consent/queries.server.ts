@@ -29,7 +29,12 @@ export function ownedAnswerContacts(db: DB, owner: Owner, limit: number) {
 
 /** The days up to `lastDay` on which these camp enrolments' children were checked out, one row a child and day (certificates' rates). */
 export function checkoutDaysOf(db: DB, campEnrolmentIds: readonly number[], lastDay: string) {
-  return db.selectFrom("camp_checkouts").select(["camp_enrolment_id", "day"]).where("camp_enrolment_id", "in", campEnrolmentIds).where("day", "<=", lastDay).execute();
+  return db
+    .selectFrom("camp_checkouts")
+    .select(["camp_enrolment_id", "day"])
+    .where("camp_enrolment_id", "in", campEnrolmentIds)
+    .where("day", "<=", lastDay)
+    .execute();
 }
 
 /** These camp enrolments' check-outs with the child, camp and batch, by day (the family's data export). */

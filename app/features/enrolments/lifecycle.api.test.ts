@@ -256,7 +256,12 @@ describe("the enrolment lifecycle", () => {
         .execute();
       const payPart = (hold: (typeof holds)[number], i: number) =>
         server.request("POST", `/api/admin/billing/invoices/${hold.invoice.id}/payments`, {
-          json: { method: "cash", amountMinor: Math.floor(hold.invoice.total_minor / 3), reference: `Part ${round}-${i}`, idempotencyKey: `part-${round}-${i}-key-0123456789` },
+          json: {
+            method: "cash",
+            amountMinor: Math.floor(hold.invoice.total_minor / 3),
+            reference: `Part ${round}-${i}`,
+            idempotencyKey: `part-${round}-${i}-key-0123456789`,
+          },
           headers: staff,
         });
       const [swept, ...paid] = await Promise.all([sweepPaymentHolds(server.db), ...holds.map(payPart)]);
