@@ -552,7 +552,9 @@ export interface CertificatesTable {
   enrolment_id: number | null;
   section_id: number | null;
   /** A camp certificate's enrolment (`camp_enrolments`) and camp; null for a group's. */
-  camp_enrollment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  camp_enrolment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The previous release's name, kept equal to camp_enrolment_id by triggers until a later release drops it (decision 156): read and write camp_enrolment_id. */
+  camp_enrollment_id: ColumnType<number | null, never, never>;
   camp_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Copied at issue: what the certificate says. */
   child_name: string;
@@ -857,7 +859,9 @@ export interface ConsentAnswersTable {
   allergies: Generated<string>;
   medical: Generated<string>;
   enrolment_id: number | null;
-  enrollment_id: number | null;
+  camp_enrolment_id: number | null;
+  /** The previous release's name, kept equal to camp_enrolment_id by triggers until a later release drops it (decision 156): read and write camp_enrolment_id. */
+  enrollment_id: ColumnType<number | null, never, never>;
   signed_at: string;
 }
 
@@ -918,7 +922,9 @@ export interface LatePickupAlertsTable {
 /** Who collected a camp child on a day, and which instructor recorded it. */
 export interface CampCheckoutsTable {
   id: Generated<number>;
-  enrollment_id: number;
+  camp_enrolment_id: number;
+  /** The previous release's name, kept equal to camp_enrolment_id by triggers until a later release drops it (decision 156): read and write camp_enrolment_id. */
+  enrollment_id: ColumnType<number, never, never>;
   day: string;
   pickup_id: number | null;
   collected_by: string;
@@ -970,7 +976,9 @@ export interface InvoicesTable {
   currency: string;
   offer_kind: "section" | "camp";
   enrolment_id: number | null;
-  enrollment_id: number | null;
+  camp_enrolment_id: number | null;
+  /** The previous release's name, kept equal to camp_enrolment_id by triggers until a later release drops it (decision 156): read and write camp_enrolment_id. */
+  enrollment_id: ColumnType<number | null, never, never>;
   child_name: string;
   description_en: string;
   description_ar: string;

@@ -351,7 +351,7 @@ describe("every /api/teaching endpoint is for staff and the group's own instruct
       .executeTakeFirstOrThrow();
     await server.db
       .insertInto("camp_checkouts")
-      .values({ enrollment_id: child.id, day: "2020-01-02", pickup_id: null, collected_by: "Walk", recorded_by: null, created_at: now })
+      .values({ camp_enrolment_id: child.id, day: "2020-01-02", pickup_id: null, collected_by: "Walk", recorded_by: null, created_at: now })
       .execute();
     const instructor = await server.signIn("instructor");
     const parent = await server.signIn("user");
@@ -361,7 +361,7 @@ describe("every /api/teaching endpoint is for staff and the group's own instruct
       403,
     );
     expect((await server.request("POST", "/api/teaching/camp/certificates", { json, headers: as(parent.cookie) })).status).toBe(403);
-    expect(await server.db.selectFrom("certificates").select("id").where("camp_enrollment_id", "=", child.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("certificates").select("id").where("camp_enrolment_id", "=", child.id).execute()).toEqual([]);
     // An instructor linked to no teacher profile (so teaching no group) runs the camp.
     expect(
       (await server.request("GET", `/api/teaching/camp/certificates?camp=${camp.id}&session=Walk%20period`, { headers: as(instructor.cookie) })).status,

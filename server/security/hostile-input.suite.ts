@@ -807,7 +807,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
           lang: "en",
           agreed: 1,
           enrolment_id: null,
-          enrollment_id: ids.campChild,
+          camp_enrolment_id: ids.campChild,
           signed_at: at,
         })
         .returning("id")
@@ -815,7 +815,7 @@ export function hostileInputOnEveryEndpoint(part: HostileInputPart): void {
       // A camp day already checked out, so the camp certificate sample has a day to count (decision 089).
       await db
         .insertInto("camp_checkouts")
-        .values({ enrollment_id: ids.campChild, day: dateIn(-2), pickup_id: null, collected_by: "Camp Parent", recorded_by: null, created_at: at })
+        .values({ camp_enrolment_id: ids.campChild, day: dateIn(-2), pickup_id: null, collected_by: "Camp Parent", recorded_by: null, created_at: at })
         .execute();
       tokens.campId = String(camp.id);
       ids.pickupPerson = (

@@ -156,7 +156,7 @@ describe("an account with an unproven e-mail of a real family reaches none of it
           allergies: "Peanuts",
           medical: "Asthma",
           enrolment_id: enrolment.id,
-          enrollment_id: null,
+          camp_enrolment_id: null,
           signed_at: now,
         })
         .returning("id")

@@ -140,7 +140,7 @@ export function campPeriodWithCheckouts(child: string, lang: "en" | "ar", tag: s
     for (const daysAgo of [2, 1]) {
       const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
       db.prepare(
-        "insert into camp_checkouts (enrollment_id, day, pickup_id, collected_by, recorded_by, created_at) values (?, ?, null, 'Camp Parent', null, ?)",
+        "insert into camp_checkouts (camp_enrolment_id, day, pickup_id, collected_by, recorded_by, created_at) values (?, ?, null, 'Camp Parent', null, ?)",
       ).run(enrolled.lastInsertRowid, day, now);
     }
     return { camp, session };

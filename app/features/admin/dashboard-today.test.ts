@@ -73,7 +73,7 @@ async function invoice(db: DB, dueOn: string, chargeMinor: number, paidMinor = 0
       currency: "AED",
       offer_kind: "section",
       enrolment_id: null,
-      enrollment_id: null,
+      camp_enrolment_id: null,
       child_name: "Omar",
       description_en: "Robotics",
       description_ar: "روبوتات",

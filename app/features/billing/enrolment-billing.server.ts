@@ -41,8 +41,8 @@ export const billingEnrolmentSubscriber = onEnrolment("billing", {
  * confirmation goes out, the hold sweep no longer sees it and its payment link answers "paid".
  */
 export async function confirmPaidInvoice(trx: Trx, invoiceId: number, via: "online" | "desk"): Promise<ConfirmOutcome | null> {
-  const invoice = await trx.selectFrom("invoices").select(["enrolment_id", "enrollment_id"]).where("id", "=", invoiceId).executeTakeFirstOrThrow();
+  const invoice = await trx.selectFrom("invoices").select(["enrolment_id", "camp_enrolment_id"]).where("id", "=", invoiceId).executeTakeFirstOrThrow();
   if (invoice.enrolment_id !== null) return confirmPayment(trx, { offerKind: "section", id: invoice.enrolment_id }, via);
-  if (invoice.enrollment_id !== null) return confirmPayment(trx, { offerKind: "camp", id: invoice.enrollment_id }, via);
+  if (invoice.camp_enrolment_id !== null) return confirmPayment(trx, { offerKind: "camp", id: invoice.camp_enrolment_id }, via);
   return null;
 }

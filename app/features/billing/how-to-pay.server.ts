@@ -58,7 +58,7 @@ export async function invoiceOfEnrolment(db: DB, enrolment: { kind: "section"; i
   const row = await db
     .selectFrom("invoices")
     .select("id")
-    .where(enrolment.kind === "section" ? "enrolment_id" : "enrollment_id", "=", enrolment.id)
+    .where(enrolment.kind === "section" ? "enrolment_id" : "camp_enrolment_id", "=", enrolment.id)
     .orderBy("id", "desc")
     .executeTakeFirst();
   return row?.id ?? null;

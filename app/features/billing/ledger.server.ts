@@ -85,7 +85,7 @@ export async function createInvoice(trx: Trx, invoice: NewInvoice): Promise<Crea
       currency: invoice.currency,
       offer_kind: invoice.offer.kind,
       enrolment_id: invoice.offer.kind === "section" ? invoice.offer.enrolmentId : null,
-      enrollment_id: invoice.offer.kind === "camp" ? invoice.offer.enrollmentId : null,
+      camp_enrolment_id: invoice.offer.kind === "camp" ? invoice.offer.enrollmentId : null,
       child_name: invoice.childName,
       description_en: invoice.description.en,
       description_ar: invoice.description.ar,
@@ -128,7 +128,7 @@ export async function findInvoiceOf(db: DB, offer: NewInvoice["offer"]): Promise
   const row = await db
     .selectFrom("invoices")
     .select(["id", "number", "total_minor", "currency", "family_key", "due_on"])
-    .$call((q) => (offer.kind === "section" ? q.where("enrolment_id", "=", offer.enrolmentId) : q.where("enrollment_id", "=", offer.enrollmentId)))
+    .$call((q) => (offer.kind === "section" ? q.where("enrolment_id", "=", offer.enrolmentId) : q.where("camp_enrolment_id", "=", offer.enrollmentId)))
     .where("status", "<>", "void")
     .executeTakeFirst();
   return row ? { id: row.id, number: row.number, totalMinor: row.total_minor, currency: row.currency, familyKey: row.family_key, dueOn: row.due_on } : null;
@@ -391,7 +391,7 @@ export async function reissueInvoiceOf(trx: Trx, offer: NewInvoice["offer"]): Pr
   const last = await trx
     .selectFrom("invoices")
     .selectAll()
-    .$call((q) => (offer.kind === "section" ? q.where("enrolment_id", "=", offer.enrolmentId) : q.where("enrollment_id", "=", offer.enrollmentId)))
+    .$call((q) => (offer.kind === "section" ? q.where("enrolment_id", "=", offer.enrolmentId) : q.where("camp_enrolment_id", "=", offer.enrollmentId)))
     .orderBy("id", "desc")
     .executeTakeFirst();
   if (!last) return null;

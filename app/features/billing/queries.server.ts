@@ -16,7 +16,7 @@ export async function anyPaymentOnEnrolment(db: DB, ref: EnrolmentRef): Promise<
     .innerJoin("invoices as i", "i.id", "p.invoice_id")
     .select("p.id")
     .where("p.kind", "=", "payment")
-    .where(ref.offerKind === "section" ? "i.enrolment_id" : "i.enrollment_id", "=", ref.id)
+    .where(ref.offerKind === "section" ? "i.enrolment_id" : "i.camp_enrolment_id", "=", ref.id)
     .limit(1)
     .executeTakeFirst();
   return paid !== undefined;

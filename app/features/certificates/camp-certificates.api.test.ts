@@ -58,7 +58,7 @@ describe("camp certificates", () => {
       for (let d = 0; d < (days[i] ?? 0); d++) {
         await server.db
           .insertInto("camp_checkouts")
-          .values({ enrollment_id: row.id, day: addDays(today, -1 - d), pickup_id: null, collected_by: "Rana Haddad", recorded_by: null, created_at: now })
+          .values({ camp_enrolment_id: row.id, day: addDays(today, -1 - d), pickup_id: null, collected_by: "Rana Haddad", recorded_by: null, created_at: now })
           .execute();
       }
     }
@@ -66,7 +66,7 @@ describe("camp certificates", () => {
     if (ids[0])
       await server.db
         .insertInto("camp_checkouts")
-        .values({ enrollment_id: ids[0], day: addDays(today, 1), pickup_id: null, collected_by: "Rana Haddad", recorded_by: null, created_at: now })
+        .values({ camp_enrolment_id: ids[0], day: addDays(today, 1), pickup_id: null, collected_by: "Rana Haddad", recorded_by: null, created_at: now })
         .execute();
     return { session, ids };
   };
@@ -107,7 +107,7 @@ describe("camp certificates", () => {
     const row = await server.db.selectFrom("certificates").selectAll().where("id", "=", one.body.results[0].certificate.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       kind: "camp",
-      camp_enrollment_id: lina,
+      camp_enrolment_id: lina,
       camp_id: camp.id,
       enrolment_id: null,
       section_id: null,
@@ -173,7 +173,7 @@ describe("camp certificates", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.threshold).toBeDefined();
     expect((await issue({ session: "", threshold: 50 })).status).toBe(400);
-    expect((await server.db.selectFrom("certificates").select("id").where("camp_enrollment_id", "=", p.ids[0]!).execute()).length).toBe(0);
+    expect((await server.db.selectFrom("certificates").select("id").where("camp_enrolment_id", "=", p.ids[0]!).execute()).length).toBe(0);
     // The table refuses a certificate linked to both kinds of enrolment.
     const now = new Date().toISOString();
     await expect(
@@ -183,7 +183,7 @@ describe("camp certificates", () => {
           code: "BOTHKINDS000",
           kind: "camp",
           enrolment_id: 1,
-          camp_enrollment_id: p.ids[0]!,
+          camp_enrolment_id: p.ids[0]!,
           child_name: "x",
           course_en: "x",
           course_ar: "x",
@@ -229,9 +229,10 @@ describe("camp certificates", () => {
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect((await server.request("GET", `/api/certificates/${mine.code}`)).body).toMatchObject({ status: "erased", childName: null, course: null });
-    expect(await server.db.selectFrom("certificates").select(["child_name", "camp_enrollment_id"]).where("id", "=", mine.id).executeTakeFirstOrThrow()).toEqual(
-      { child_name: "", camp_enrollment_id: null },
-    );
+    expect(await server.db.selectFrom("certificates").select(["child_name", "camp_enrolment_id"]).where("id", "=", mine.id).executeTakeFirstOrThrow()).toEqual({
+      child_name: "",
+      camp_enrolment_id: null,
+    });
     expect((await server.request("GET", `/api/certificates/${theirs.code}`)).body.status).toBe("valid");
   });
 });

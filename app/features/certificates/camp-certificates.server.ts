@@ -31,7 +31,7 @@ export async function campRates(db: DB, campId: number, session: string, timeZon
   const days = ids.length ? await checkoutDaysOf(db, ids, today) : [];
   const held = new Set(days.map((d) => d.day)).size;
   const attended = new Map<number, number>();
-  for (const d of days) attended.set(d.enrollment_id, (attended.get(d.enrollment_id) ?? 0) + 1);
+  for (const d of days) attended.set(d.camp_enrolment_id, (attended.get(d.camp_enrolment_id) ?? 0) + 1);
   return {
     camp: { id: camp.id, titleEn: camp.title_en, titleAr: camp.title_ar, session },
     held,

@@ -72,7 +72,7 @@ export interface GroupRates {
 export const qualifies = (child: Pick<ChildRate, "attended">, held: number, threshold: number): boolean => held > 0 && child.attended * 100 >= threshold * held;
 
 /** The certificate column that links a kind's certificates to its enrolments. */
-const linkColumn = (kind: CertificateRow["kind"]) => (kind === "camp" ? "camp_enrollment_id" : "enrolment_id");
+const linkColumn = (kind: CertificateRow["kind"]) => (kind === "camp" ? "camp_enrolment_id" : "enrolment_id");
 
 /** One child of a roster (a group's or a camp period's) and how many of the `held` days or classes they attended. */
 export interface RosterChild {
@@ -89,7 +89,7 @@ export async function ratesOf(db: DB, kind: CertificateRow["kind"], held: number
   const certificates = ids.length
     ? await db
         .selectFrom("certificates")
-        .select(["id", "code", "enrolment_id", "camp_enrollment_id", "issued_on", "lang", "revoked_at", "revoke_reason"])
+        .select(["id", "code", "enrolment_id", "camp_enrolment_id", "issued_on", "lang", "revoked_at", "revoke_reason"])
         .where("kind", "=", kind)
         .where(column, "in", ids)
         .where("erased_at", "is", null)
@@ -172,7 +172,7 @@ export type IssueTarget = (
 ) & { titleEn: string; titleAr: string };
 
 /** The certificate column a target's one live certificate is unique on, and its value for one child of the roster. */
-function targetLink(target: IssueTarget, enrolmentId: number): { column: "level_completion_id" | "camp_enrollment_id" | "enrolment_id"; value: number } {
+function targetLink(target: IssueTarget, enrolmentId: number): { column: "level_completion_id" | "camp_enrolment_id" | "enrolment_id"; value: number } {
   if (target.kind === "level") return { column: "level_completion_id" as const, value: target.levelCompletionId };
   return { column: linkColumn(target.kind), value: enrolmentId };
 }
@@ -197,7 +197,7 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
     const { column, value } = targetLink(target, child.enrolmentId);
     const link =
       target.kind === "camp"
-        ? { kind: "camp" as const, camp_enrollment_id: child.enrolmentId, camp_id: target.campId, enrolment_id: null, section_id: null }
+        ? { kind: "camp" as const, camp_enrolment_id: child.enrolmentId, camp_id: target.campId, enrolment_id: null, section_id: null }
         : target.kind === "level"
           ? { kind: "section" as const, enrolment_id: null, section_id: target.sectionId, level_completion_id: target.levelCompletionId }
           : { kind: "section" as const, enrolment_id: child.enrolmentId, section_id: target.sectionId };
@@ -311,7 +311,7 @@ const linkedTo = (db: DB, enrolmentIds: number[], campEnrolmentIds: number[]) =>
     ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
     // A level's certificate (decision 130), by the enrolment the level was completed from.
     ...(enrolmentIds.length ? [eb("level_completion_id", "in", completionIdsOf(db, enrolmentIds))] : []),
-    ...(campEnrolmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrolmentIds)])] : []),
+    ...(campEnrolmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrolment_id", "in", campEnrolmentIds)])] : []),
   ]);
 
 /** A family's certificates, by their group and camp enrolments (the account decides which are its own). */
@@ -339,7 +339,7 @@ export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: s
     .set({
       child_name: "",
       enrolment_id: null,
-      camp_enrollment_id: null,
+      camp_enrolment_id: null,
       revoke_reason: sql<string | null>`case when revoke_reason is null then null else '' end`,
       erased_at: now,
       updated_at: now,

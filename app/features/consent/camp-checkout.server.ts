@@ -38,8 +38,8 @@ export async function campCheckoutList(db: DB, campId: number, session: string, 
   const done = ids.length
     ? await db
         .selectFrom("camp_checkouts")
-        .select(["enrollment_id", "collected_by", "created_at"])
-        .where("enrollment_id", "in", ids)
+        .select(["camp_enrolment_id", "collected_by", "created_at"])
+        .where("camp_enrolment_id", "in", ids)
         .where("day", "=", day)
         .execute()
     : [];
@@ -50,7 +50,7 @@ export async function campCheckoutList(db: DB, campId: number, session: string, 
       parentName: c.parent_name,
       parentPhone: c.phone_number,
       pickup: await pickupPeople(db, c.email, c.student_name),
-      checkout: done.find((d) => d.enrollment_id === c.id) ?? null,
+      checkout: done.find((d) => d.camp_enrolment_id === c.id) ?? null,
     })),
   );
 }
@@ -82,11 +82,16 @@ export async function recordCheckout(
   if (!checked.ok) return { ok: false, reason: checked.reason, ...refusal };
   const person = checked.person;
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("camp_checkouts").select("id").where("enrollment_id", "=", child.id).where("day", "=", input.day).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("camp_checkouts")
+      .select("id")
+      .where("camp_enrolment_id", "=", child.id)
+      .where("day", "=", input.day)
+      .executeTakeFirst();
     if (existing) return { ok: false as const, reason: "already" as const, ...refusal };
     const row = await trx
       .insertInto("camp_checkouts")
-      .values({ enrollment_id: child.id, day: input.day, pickup_id: person.id, collected_by: person.name, recorded_by: userId, created_at: nowIso() })
+      .values({ camp_enrolment_id: child.id, day: input.day, pickup_id: person.id, collected_by: person.name, recorded_by: userId, created_at: nowIso() })
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(trx, {

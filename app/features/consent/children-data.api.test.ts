@@ -63,7 +63,7 @@ describe("children's data sealed at rest, keys rotated, views audited", () => {
       agreed: 1,
       ...values,
       enrolment_id: enrolmentId,
-      enrollment_id: null,
+      camp_enrolment_id: null,
       signed_at: at,
     });
     await server.db

@@ -195,7 +195,7 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     const ok = await server.request("POST", "/api/summercamp/enroll", { json: { ...camp, ...(await allForms()) } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     const row = await server.db.selectFrom("camp_enrolments").select("id").where("email", "=", "camp@example.com").executeTakeFirstOrThrow();
-    expect((await server.db.selectFrom("consent_answers").select("id").where("enrollment_id", "=", row.id).execute()).length).toBe(4);
+    expect((await server.db.selectFrom("consent_answers").select("id").where("camp_enrolment_id", "=", row.id).execute()).length).toBe(4);
   });
 
   it("staff see who is missing what and remind each family once, with a link that completes the forms without signing in", async () => {
@@ -262,7 +262,7 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
       .selectFrom("consent_pickups as p")
       .innerJoin("consent_answers as a", "a.id", "p.answer_id")
       .select("p.id")
-      .where("a.enrollment_id", "=", row.id)
+      .where("a.camp_enrolment_id", "=", row.id)
       .executeTakeFirstOrThrow();
     const strangers = await server.db.selectFrom("consent_pickups").select("id").where("id", "<>", person.id).executeTakeFirstOrThrow();
     const post = (json: unknown, h: Record<string, string> = headers) => server.request("POST", "/api/teaching/camp/checkouts", { json, headers: h });
@@ -284,7 +284,7 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.message).toBe("Lina Haddad was collected by Omar Sharma.");
     const stored = await server.db.selectFrom("camp_checkouts").selectAll().executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ enrollment_id: row.id, day, collected_by: "Omar Sharma", recorded_by: instructor.user.id });
+    expect(stored).toMatchObject({ camp_enrolment_id: row.id, day, collected_by: "Omar Sharma", recorded_by: instructor.user.id });
     expect(
       await server.db.selectFrom("audit_log").select("id").where("entity", "=", "camp_checkout").where("user_id", "=", instructor.user.id).executeTakeFirst(),
     ).toBeDefined();
@@ -305,7 +305,7 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
       .selectFrom("consent_pickups as p")
       .innerJoin("consent_answers as a", "a.id", "p.answer_id")
       .select("p.id")
-      .where("a.enrollment_id", "=", row.id)
+      .where("a.camp_enrolment_id", "=", row.id)
       .executeTakeFirstOrThrow();
     await server.db.deleteFrom("rate_limits").where("key", "=", `pickup-pin:${person.id}`).execute();
     const day = "2027-07-03";

@@ -172,7 +172,7 @@ export async function saveConsentAnswers(trx: Trx, secret: string, answers: read
         // Sealed at rest (decision 102).
         ...sealAnswerNotes({ allergies: answer.allergies, medical: answer.medical }),
         enrolment_id: who.enrolmentId ?? null,
-        enrollment_id: who.enrollmentId ?? null,
+        camp_enrolment_id: who.enrollmentId ?? null,
         signed_at: signedAt,
       })
       .returning("id")

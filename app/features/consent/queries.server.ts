@@ -42,16 +42,21 @@ export const agreedRosterAnswers = (db: DB) =>
 
 /** The days up to `lastDay` on which these camp enrolments' children were checked out, one row a child and day (certificates' rates). */
 export function checkoutDaysOf(db: DB, campEnrolmentIds: readonly number[], lastDay: string) {
-  return db.selectFrom("camp_checkouts").select(["enrollment_id", "day"]).where("enrollment_id", "in", campEnrolmentIds).where("day", "<=", lastDay).execute();
+  return db
+    .selectFrom("camp_checkouts")
+    .select(["camp_enrolment_id", "day"])
+    .where("camp_enrolment_id", "in", campEnrolmentIds)
+    .where("day", "<=", lastDay)
+    .execute();
 }
 
 /** These camp enrolments' check-outs with the child, camp and batch, by day (the family's data export). */
 export function checkoutsForExport(db: DB, campEnrolmentIds: readonly number[]) {
   return db
     .selectFrom("camp_checkouts as k")
-    .innerJoin("camp_enrolments as e", "e.id", "k.enrollment_id")
+    .innerJoin("camp_enrolments as e", "e.id", "k.camp_enrolment_id")
     .select(["e.student_name", "e.camp_title", "e.session", "k.day", "k.collected_by", "k.created_at"])
-    .where("k.enrollment_id", "in", campEnrolmentIds)
+    .where("k.camp_enrolment_id", "in", campEnrolmentIds)
     .orderBy("k.day")
     .execute();
 }

@@ -351,7 +351,7 @@ describe("the enrolment lifecycle", () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const row = await server.db.selectFrom("camp_enrolments").select("id").where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
-    const before = await server.db.selectFrom("invoices").selectAll().where("enrollment_id", "=", row.id).executeTakeFirstOrThrow();
+    const before = await server.db.selectFrom("invoices").selectAll().where("camp_enrolment_id", "=", row.id).executeTakeFirstOrThrow();
     expect(before).toMatchObject({ user_id: member.user.id, status: "open" });
     expect((await server.request("POST", "/api/account/delete", { json: { email: member.user.email }, headers })).status).toBeLessThan(300);
     expect(await invoice(before.id)).toMatchObject({ number: before.number, status: "void" });

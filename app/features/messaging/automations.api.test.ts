@@ -118,7 +118,7 @@ describe("messaging: automations", () => {
         currency: "INR",
         offer_kind: "section",
         enrolment_id: null,
-        enrollment_id: null,
+        camp_enrolment_id: null,
         child_name: "Maya",
         description_en: "Robotics",
         description_ar: "الروبوتات",

@@ -160,7 +160,7 @@ describe("portfolio API", () => {
           lang: "en",
           agreed,
           enrolment_id: id,
-          enrollment_id: null,
+          camp_enrolment_id: null,
           signed_at: now,
         })
         .execute();

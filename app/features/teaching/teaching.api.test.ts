@@ -274,7 +274,7 @@ describe("teaching API", () => {
           allergies: kind === "medical" ? "Peanuts" : "",
           medical: kind === "medical" ? "Inhaler in bag" : "",
           enrolment_id: cared,
-          enrollment_id: null,
+          camp_enrolment_id: null,
           signed_at: now,
         })
         .returning("id")

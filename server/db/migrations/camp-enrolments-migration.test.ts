@@ -50,6 +50,7 @@ describe("camp enrolments migration", () => {
   };
   const stored = (reference: string) => server.db.selectFrom("camp_enrolments").selectAll().where("reference", "=", reference).executeTakeFirst();
 
+  // Each table has two foreign keys to it since decision 156 (the old column and camp_enrolment_id): tables counted once.
   it("keeps the rows, ids, indexes and the foreign keys that point at the table", async () => {
     const tables = await server.db.introspection.getTables();
     expect(tables.find((t) => t.name === "camp_enrolments")?.isView).toBe(false);
@@ -62,7 +63,7 @@ describe("camp enrolments migration", () => {
       const sequence = await sql<{ name: string }>`select pg_get_serial_sequence('camp_enrolments', 'id') as name`.execute(server.db);
       expect(sequence.rows[0]!.name).toMatch(/\.camp_enrolments_id_seq$/);
       const references = await sql<{ name: string }>`
-        select conrelid::regclass::text as name from pg_constraint where contype = 'f' and confrelid = 'camp_enrolments'::regclass order by 1`.execute(
+        select distinct conrelid::regclass::text as name from pg_constraint where contype = 'f' and confrelid = 'camp_enrolments'::regclass order by 1`.execute(
         server.db,
       );
       expect(references.rows.map((r) => r.name.replace(/^.*\./, ""))).toEqual(["camp_checkouts", "certificates", "consent_answers", "invoices"]);
@@ -70,7 +71,7 @@ describe("camp enrolments migration", () => {
       const indexes = await sql<{ name: string }>`select name from pragma_index_list('camp_enrolments') order by 1`.execute(server.db);
       expect(indexes.rows.map((r) => r.name)).toEqual(["camp_enrolments_created", "camp_enrolments_reference"]);
       const references = await sql<{ name: string }>`
-        select m.name from sqlite_master m, pragma_foreign_key_list(m.name) f
+        select distinct m.name from sqlite_master m, pragma_foreign_key_list(m.name) f
         where m.type = 'table' and f."table" = 'camp_enrolments' order by 1`.execute(server.db);
       expect(references.rows.map((r) => r.name)).toEqual(["camp_checkouts", "certificates", "consent_answers", "invoices"]);
       const stale = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and sql like '%"enrollments"%'`.execute(server.db);
@@ -122,13 +123,13 @@ describe("camp enrolments migration", () => {
     ]);
 
     // A delete through the view runs the table's foreign key actions (camp_checkouts cascade).
-    await sql`insert into camp_checkouts (enrollment_id, day, collected_by, created_at) values (${kept!.id}, '2026-07-01', 'Sara', ${row.created_at})`.execute(
+    await sql`insert into camp_checkouts (camp_enrolment_id, day, collected_by, created_at) values (${kept!.id}, '2026-07-01', 'Sara', ${row.created_at})`.execute(
       server.db,
     );
     await previous.deleteFrom("enrollments").where("id", "in", [kept!.id, defaulted!.id]).execute();
     expect(await stored(row.reference)).toBeUndefined();
     expect(await stored(bare.reference)).toBeUndefined();
-    expect(await server.db.selectFrom("camp_checkouts").select("id").where("enrollment_id", "=", kept!.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("camp_checkouts").select("id").where("camp_enrolment_id", "=", kept!.id).execute()).toEqual([]);
 
     // Ids keep counting past the deleted highest one (the sequence, SQLite's AUTOINCREMENT counter).
     const next = await server.db.insertInto("camp_enrolments").values(values()).returning("id").executeTakeFirstOrThrow();

@@ -215,10 +215,10 @@ export async function invoicesKept(db: DB, userId: number): Promise<number> {
 export async function campEnrolmentsInvoicedTo(db: DB, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom("invoices")
-    .select("enrollment_id")
+    .select("camp_enrolment_id")
     .distinct()
     .where("user_id", "=", userId)
-    .where("enrollment_id", "is not", null)
+    .where("camp_enrolment_id", "is not", null)
     .execute();
-  return rows.map((row) => row.enrollment_id).filter((id): id is number => id !== null);
+  return rows.map((row) => row.camp_enrolment_id).filter((id): id is number => id !== null);
 }
