@@ -132,6 +132,7 @@ export function fileAnswer(
 
 /** A caller an endpoint's access has admitted: signed in for every access but `anyone`, so `run` needs no `caller.user!`. */
 export type SignedInCaller = Caller & { user: SessionUser };
+const isSignedIn = (caller: Caller): caller is SignedInCaller => caller.user !== null;
 export type CallerFor<A extends Access> = Access extends A ? Caller : A extends "anyone" ? Caller : SignedInCaller;
 
 export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends AnyAnswer = EndpointAnswer> {
@@ -182,7 +183,7 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
    * role must open, and its check (familyEndpoint in app/features/family), run after `access` and
    * before the limits and the input.
    */
-  family?: { part: string; check: (deps: EndpointDeps, caller: Caller) => Promise<void> };
+  family?: { part: string; check: (deps: EndpointDeps, caller: SignedInCaller) => Promise<void> };
   run(call: { deps: EndpointDeps; caller: Caller; params: z.output<P> }, input: z.output<S>): Promise<R>;
 }
 
@@ -241,7 +242,8 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType, R ex
 ): Promise<R | EndpointAnswer> {
   try {
     checkAccess(endpoint.access, caller, endpoint.signedOut);
-    if (endpoint.family) await endpoint.family.check(deps, caller);
+    // A family endpoint's access is signed-in (familyEndpoint), so checkAccess has admitted only a caller with an account.
+    if (endpoint.family && isSignedIn(caller)) await endpoint.family.check(deps, caller);
     let params = {} as z.output<P>;
     if (endpoint.params) {
       const parsed = endpoint.params.safeParse(raw.params ?? {});

@@ -121,7 +121,7 @@ export function familyEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodT
   return defineEndpoint<S, P, "signed-in", R>({
     ...endpoint,
     access: "signed-in",
-    family: { part, check: async (deps: EndpointDeps, caller) => void (await requireFamilyPart(deps.db, caller.user!.id, part, caller.lang)) },
+    family: { part, check: async (deps: EndpointDeps, caller) => void (await requireFamilyPart(deps.db, caller.user.id, part, caller.lang)) },
   });
 }
 
