@@ -7,6 +7,8 @@ import { siteSettingsSchema, type SiteSettings } from "./settings.schema";
 /** What the stored rows were when last parsed, as fingerprintOf wrote them, and what they parsed to. */
 let parsed: { fingerprint: string; settings: SiteSettings } | undefined;
 
+type Fingerprint = { f: string | null };
+
 /**
  * Every stored setting as one text made by the database, each key and value length-prefixed so no
  * two sets of rows give the same text. One short row to compare instead of parsing every setting's
@@ -14,12 +16,8 @@ let parsed: { fingerprint: string; settings: SiteSettings } | undefined;
  */
 const fingerprintOf = (db: DB) =>
   isPostgres(db)
-    ? sql<{
-        f: string | null;
-      }>`select string_agg(length(key) || ':' || key || case when value is null then 'n' else length(value::text) || ':' || value::text end, '' order by key) as f from site_settings`
-    : sql<{
-        f: string | null;
-      }>`select group_concat(length(key) || ':' || key || case when value is null then 'n' else length(value) || ':' || value end, '') as f from (select key, value from site_settings order by key)`;
+    ? sql<Fingerprint>`select string_agg(length(key) || ':' || key || case when value is null then 'n' else length(value::text) || ':' || value::text end, '' order by key) as f from site_settings`
+    : sql<Fingerprint>`select group_concat(length(key) || ':' || key || case when value is null then 'n' else length(value) || ':' || value end, '') as f from (select key, value from site_settings order by key)`;
 
 /** Freezes an object and everything in it: the settings are shared by every caller until they change. */
 function deepFreeze<T>(value: T): T {
