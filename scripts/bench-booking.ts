@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { openDatabase, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { startBenchServer, type BenchServer } from "~server/test/server-process";
+import { processCpuMs, startBenchServer, type BenchServer } from "~server/test/server-process";
 
 /**
  * `npm run bench:booking`: the overbooking guarantee under load, and how long a parent waits.
@@ -75,13 +75,6 @@ async function rush(urls: string[], courseSlug: string, booking: { slotId: numbe
     }),
   );
   return { statuses, latencies };
-}
-
-/** CPU time a process has used so far (user + system), in ms: fields 14 and 15 of /proc/<pid>/stat, 100 ticks a second. */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**

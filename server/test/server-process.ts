@@ -16,6 +16,14 @@ export interface BenchServer {
   kill: () => Promise<void>;
 }
 
+/** CPU time a process has used so far (user + system), in ms (Linux /proc, 100 ticks a second). */
+export function processCpuMs(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), counted after the ")" ending the name.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 let serverBuilt = false;
 
 /** Builds the production bundle into BUILD_DIR (default build/) unless it is there. */
@@ -98,12 +106,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
       const status = readFileSync(`/proc/${serverPid()}/status`, "utf8");
       return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
-    cpuMs: () => {
-      // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), counted after the ")" ending the name.
-      const stat = readFileSync(`/proc/${serverPid()}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
+    cpuMs: () => processCpuMs(serverPid()),
     stop: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       process.kill(-child.pid!, "SIGTERM");
