@@ -80,7 +80,7 @@ const INVARIANTS = {
   promoBurn: "a promo use counts only an enrolment that is live or paid (an unpaid one that ended gives it back)",
   capacity: "no group over capacity; seats taken = live enrolments",
   tax: "the amount asked online is the invoice's outstanding amount, tax included (and confirmed online means nothing owed)",
-  mismatch: "a paid event whose amount or currency differ from the checkout's does not confirm",
+  mismatch: "a paid event whose amount or currency differ from the checkout's does not confirm while anything is owed",
   deskTwice: "a desk form submitted twice records one payment",
   deskPaid: "paid in full at the desk: no new online checkout, and the seat is confirmed",
   paidEnrolled: "an invoice paid in full keeps its enrolment (the hold sweep never cancels a paid seat)",
@@ -850,20 +850,13 @@ export function moneyUnderRandomOperations(instances: 1 | 2): void {
           paidIn += invoice.total_minor;
         }
         const confirmed = row?.status === "enrolled" && row.payment_hold_until === null;
-        if (e.paidMismatched > 0 && e.paidTrue === 0 && confirmed) {
-          const desk = await db
-            .selectFrom("payments")
-            .select("id")
-            .where("invoice_id", "in", invoices.length ? invoices.map((i) => i.id) : [0])
-            .where("method", "<>", "online")
-            .where("kind", "=", "payment")
-            .executeTakeFirst();
-          if (!desk)
-            flag(
-              "mismatch",
-              `${e.reference}: confirmed by a paid event of another amount or currency (${e.sessions.map((s) => `${stripe.sessions.get(s)?.amount_total} ${stripe.sessions.get(s)?.currency}`).join(", ")})`,
-            );
-        }
+        // Confirmed by mismatched events alone while the invoice still owes: the mismatch confirmed it.
+        // (Paid in full, by the desk or by a mismatched amount that covers the rest, confirms: decision 094.)
+        if (e.paidMismatched > 0 && e.paidTrue === 0 && confirmed && owed > 0)
+          flag(
+            "mismatch",
+            `${e.reference}: confirmed by a paid event of another amount or currency (${e.sessions.map((s) => `${stripe.sessions.get(s)?.amount_total} ${stripe.sessions.get(s)?.currency}`).join(", ")}), ${owed} still owed`,
+          );
         if (e.paidTrue > 0 && confirmed && owed > 0) {
           const notes = await db
             .selectFrom("credit_notes")

@@ -177,14 +177,6 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
   }
 
   /**
-   * The provider took another amount or currency than the checkout asked (decision 094): the seat
-   * is not confirmed and staff are told. The money is recorded: in the invoice's currency it is a
-   * payment on that invoice (what is left stays owed); in another currency it is the family's
-   * credit in that currency (recordPayment: it pays nothing owed; amended 2026-11-28), for staff to
-   * refund at the provider or keep. Once per session: the payment by its UNIQUE provider
-   * reference, the notice by its UNIQUE key.
-   */
-  /**
    * Money that came for an invoice voided meanwhile (issue 38 item 6): it stays recorded as the
    * family's credit, and staff get a task (a notice on the billing desk and the dashboard) to refund
    * it or keep it for the family's next invoice. Once per payment (the notice's UNIQUE key).
@@ -201,6 +193,15 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
     });
   }
 
+  /**
+   * The provider took another amount or currency than the checkout asked (decision 094): the seat
+   * is not confirmed by it and staff are told. The money is recorded: in the invoice's currency it
+   * is a payment on that invoice (what is left stays owed; when nothing is left, the invoice is paid
+   * and its seat confirmed like any paid invoice, amended 2026-11-30); in another currency it is the
+   * family's credit in that currency (recordPayment: it pays nothing owed; amended 2026-11-28), for
+   * staff to refund at the provider or keep. Once per session: the payment by its UNIQUE provider
+   * reference, the notice by its UNIQUE key.
+   */
   async function mismatch(
     trx: Trx,
     asked: { id: number; kind: string; invoice_id: number | null; enrolment_id: number | null; amount_minor: number; currency: string; status: string },
@@ -231,6 +232,10 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
         receivedAt: now,
       });
     }
+    // Another amount than asked that still leaves nothing owed (a part was paid at the desk meanwhile):
+    // the invoice is paid, so its seat is the family's, as any payment in full confirms (decision 100).
+    // Unconfirmed, the hold sweep would cancel a paid seat.
+    if (invoice && recorded?.invoicePaid) await confirmPaidInvoice(trx, invoice.id, "online");
     await raisePaymentNotice(trx, {
       kind: "amount-mismatch",
       key: `amount-mismatch:${paid.sessionId}`,
