@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgres } from "~server/db/db";
+import { campEnrolmentRow } from "~server/test/camp-enrolment-row";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import * as campEnrolmentColumns from "./2026-12-07-00-camp-enrolment-columns";
 import { COLUMNS } from "./2026-12-07-00-camp-enrolment-columns";
@@ -39,27 +40,7 @@ describe("camp enrolment columns migration", () => {
   let serial = 0;
   const campEnrolment = async () => {
     serial += 1;
-    const { id } = await server.db
-      .insertInto("camp_enrolments")
-      .values({
-        student_name: "Noor",
-        parent_name: "Sara",
-        email: `family${serial}@example.com`,
-        phone_number: "+971501234567",
-        camp_id: 1,
-        camp_slug: "junior",
-        camp_title: "Junior Camp",
-        session: "1 July - 20th July",
-        message: "",
-        lang: "en",
-        status: "new",
-        notes: "",
-        reference: `columns-${serial}-0123456789`,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id } = await server.db.insertInto("camp_enrolments").values(campEnrolmentRow(serial, at)).returning("id").executeTakeFirstOrThrow();
     return id;
   };
 

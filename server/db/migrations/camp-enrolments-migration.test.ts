@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgres } from "~server/db/db";
 import type { CampEnrolmentsTable } from "~server/db/schema";
+import { campEnrolmentRow } from "~server/test/camp-enrolment-row";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import * as campEnrolments from "./2026-12-06-10-camp-enrolments";
 
@@ -27,27 +28,7 @@ describe("camp enrolments migration", () => {
 
   let serial = 0;
   /** A camp enrolment as the previous release's enrolInCamp inserts it (every column but the id). */
-  const values = () => {
-    const now = new Date().toISOString();
-    serial += 1;
-    return {
-      student_name: "Noor",
-      parent_name: "Sara",
-      email: `family${serial}@example.com`,
-      phone_number: "+971501234567",
-      camp_id: 1,
-      camp_slug: "junior",
-      camp_title: "Junior Camp",
-      session: "1 July - 20th July",
-      message: "",
-      lang: "en" as const,
-      status: "new" as const,
-      notes: "",
-      reference: `reference-${serial}-0123456789`,
-      created_at: now,
-      updated_at: now,
-    };
-  };
+  const values = () => campEnrolmentRow(++serial);
   const stored = (reference: string) => server.db.selectFrom("camp_enrolments").selectAll().where("reference", "=", reference).executeTakeFirst();
 
   // Each table has two foreign keys to it since decision 156 (the old column and camp_enrolment_id): tables counted once.
