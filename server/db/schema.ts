@@ -172,6 +172,12 @@ export interface ContentTables {
   site_settings: SiteSettingsTable;
 }
 
+/** A token per cached table, changed by the database on every write to it (decision 158, server/db/data-versions.ts). */
+export interface DataVersionsTable {
+  name: "site_settings" | "courses";
+  token: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   hits: number;
@@ -1335,6 +1341,7 @@ export interface Database extends ContentTables {
   password_resets: PasswordResetsTable;
   admin_setup_tokens: AdminSetupTokensTable;
   rate_limits: RateLimitsTable;
+  data_versions: DataVersionsTable;
   contact_messages: ContactMessagesTable;
   messaging_preferences: MessagingPreferencesTable;
   messaging_consents: MessagingConsentsTable;

@@ -1,6 +1,7 @@
-import type { SelectQueryBuilder } from "kysely";
+import type { Selectable, SelectQueryBuilder } from "kysely";
 import type { DB } from "~server/db/db";
 import type { Database } from "~server/db/schema";
+import { VersionedCache, type DataVersions } from "~server/db/data-versions";
 
 /**
  * The content's query module (decision 153): other features read `courses` and `teachers` through
@@ -20,10 +21,23 @@ export function courseById(db: DB, id: number) {
     .executeTakeFirst();
 }
 
-/** A course as a booking names it (its card: names, image, ages), by id or by slug; undefined when there is none. */
-export function courseCard(db: DB, by: { id: number } | { slug: string }) {
-  const query = db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar", "image", "min_age", "max_age"]);
-  return ("id" in by ? query.where("id", "=", by.id) : query.where("slug", "=", by.slug)).executeTakeFirst();
+/** A course's card as courseCard reads it. */
+type CourseCard = Readonly<Pick<Selectable<Database["courses"]>, "id" | "slug" | "name_en" | "name_ar" | "image" | "min_age" | "max_age">>;
+
+/** Cards read since the courses last changed (decision 158): a booking reads its course on every request. */
+const cards = new VersionedCache<string, CourseCard>("courses", 500);
+
+/**
+ * A course as a booking names it (its card: names, image, ages), by id or by slug; undefined when
+ * there is none. Kept in memory while the courses' change token stays the same; `versions`: the
+ * tokens when the caller has already read them.
+ */
+export function courseCard(db: DB, by: { id: number } | { slug: string }, versions?: DataVersions): Promise<CourseCard | undefined> {
+  return cards.get(db, versions, "id" in by ? `id:${by.id}` : `slug:${by.slug}`, async () => {
+    const query = db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar", "image", "min_age", "max_age"]);
+    const row = await ("id" in by ? query.where("id", "=", by.id) : query.where("slug", "=", by.slug)).executeTakeFirst();
+    return row && Object.freeze(row);
+  });
 }
 
 /** The names of these courses, by id. */

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import type { DB } from "~server/db/db";
+import { readDataVersions, type DataVersions } from "~server/db/data-versions";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
@@ -34,8 +35,8 @@ export function changeRefusal(lang: Lang, reason: "started" | "tooLate", setting
 }
 
 /** The course of a path, in the caller's language, or 404. */
-export async function courseOr404(db: DB, slug: string, lang: Lang) {
-  const course = await findCourse(db, slug, lang);
+export async function courseOr404(db: DB, slug: string, lang: Lang, versions?: DataVersions) {
+  const course = await findCourse(db, slug, lang, versions);
   if (!course) throw new HttpError(404, say(lang, "courseNotFound"));
   return course;
 }
@@ -47,8 +48,9 @@ export async function courseOr404(db: DB, slug: string, lang: Lang) {
  * fields are then checked with the shared schema of that country.
  */
 export async function courseBooking(db: DB, slug: string, raw: unknown, lang: Lang) {
-  // Two independent reads: on PostgreSQL they go out together.
-  const [course, settings] = await Promise.all([courseOr404(db, slug, lang), getSiteSettings(db)]);
+  // One query asks whether the courses or the settings changed; both are usually in memory (decision 158).
+  const versions = await readDataVersions(db);
+  const [course, settings] = await Promise.all([courseOr404(db, slug, lang, versions), getSiteSettings(db, versions)]);
   const input = parseInput(bookingSchemaFor(phoneCountryOf(settings, raw)), raw, lang);
   if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
     const message = say(lang, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });

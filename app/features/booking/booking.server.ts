@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { LRUCache } from "lru-cache";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import { isPostgres, type DB } from "~server/db/db";
+import type { DataVersions } from "~server/db/data-versions";
 import { queueMail } from "~server/mail/mail-queue";
 import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
@@ -31,9 +32,9 @@ interface BookingCourse {
   maxAge: number;
 }
 
-/** `/courses/{slug}` or `/courses/{id}`: digits are an id, anything else a slug. */
-export async function findCourse(db: DB, slugOrId: string, lang: Lang): Promise<BookingCourse | undefined> {
-  const row = await courseCard(db, /^\d{1,9}$/.test(slugOrId) ? { id: Number(slugOrId) } : { slug: slugOrId });
+/** `/courses/{slug}` or `/courses/{id}`: digits are an id, anything else a slug. `versions`: the change tokens, when already read. */
+export async function findCourse(db: DB, slugOrId: string, lang: Lang, versions?: DataVersions): Promise<BookingCourse | undefined> {
+  const row = await courseCard(db, /^\d{1,9}$/.test(slugOrId) ? { id: Number(slugOrId) } : { slug: slugOrId }, versions);
   return row ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image, minAge: row.min_age, maxAge: row.max_age } : undefined;
 }
 

@@ -1,23 +1,11 @@
-import { sql } from "kysely";
-import { isPostgres, type DB } from "~server/db/db";
+import type { DB } from "~server/db/db";
+import { VersionedCache, type DataVersions } from "~server/db/data-versions";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { chosenPhoneCountry, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from "~/lib/validation";
 import { siteSettingsSchema, type SiteSettings } from "./settings.schema";
 
-/** What the stored rows were when last parsed, as fingerprintOf wrote them, and what they parsed to. */
-let parsed: { fingerprint: string; settings: SiteSettings } | undefined;
-
-type Fingerprint = { f: string | null };
-
-/**
- * Every stored setting as one text made by the database, each key and value length-prefixed so no
- * two sets of rows give the same text. One short row to compare instead of parsing every setting's
- * JSON on each request (the demo booking reads the settings on each one, issue 40).
- */
-const fingerprintOf = (db: DB) =>
-  isPostgres(db)
-    ? sql<Fingerprint>`select string_agg(length(key) || ':' || key || case when value is null then 'n' else length(value::text) || ':' || value::text end, '' order by key) as f from site_settings`
-    : sql<Fingerprint>`select group_concat(length(key) || ':' || key || case when value is null then 'n' else length(value) || ':' || value end, '') as f from (select key, value from site_settings order by key)`;
+/** The parsed settings while the table's change token stays the same (decision 158): one entry, per database. */
+const parsed = new VersionedCache<"settings", SiteSettings>("site_settings", 1);
 
 /** Freezes an object and everything in it: the settings are shared by every caller until they change. */
 function deepFreeze<T>(value: T): T {
@@ -30,19 +18,17 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The site settings, read from their key/value rows and checked against the schema. The database is
- * asked every time (another instance may have changed them), for the rows' fingerprint only; the
- * rows are read and the schema runs only when it changed. The fingerprint is read before the rows:
- * a change between the two costs one more read next time, never a stale answer. Every caller gets
- * the same frozen object: a caller that needs a changed copy spreads it.
+ * asked every time (another instance, or staff, may have changed them), for the table's change token
+ * only; the rows are read and the schema runs only when it changed (decision 158). `versions`: the
+ * tokens when the caller has already read them (one query for the settings and the course of a
+ * booking). Every caller gets the same frozen object: a caller that needs a changed copy spreads it.
  */
-export async function getSiteSettings(db: DB): Promise<SiteSettings> {
-  const fingerprint = (await fingerprintOf(db).execute(db)).rows[0]?.f ?? "";
-  if (parsed?.fingerprint === fingerprint) return parsed.settings;
-  const rows = await db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute();
-  const raw = Object.fromEntries(rows.map((row) => [row.key, fromDbJson<unknown>(row.value, null)]));
-  const settings = deepFreeze(siteSettingsSchema.parse(raw));
-  parsed = { fingerprint, settings };
-  return settings;
+export async function getSiteSettings(db: DB, versions?: DataVersions): Promise<SiteSettings> {
+  return parsed.get(db, versions, "settings", async () => {
+    const rows = await db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute();
+    const raw = Object.fromEntries(rows.map((row) => [row.key, fromDbJson<unknown>(row.value, null)]));
+    return deepFreeze(siteSettingsSchema.parse(raw));
+  });
 }
 
 /**
