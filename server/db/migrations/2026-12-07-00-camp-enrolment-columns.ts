@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "~server/db/db";
+import { rebuildTable } from "~server/db/portable";
 
 /**
  * Issue 41 item 5, decision 156: the four columns that point at `camp_enrolments` get the British
@@ -127,23 +128,16 @@ function campCheckouts(expanded: boolean): string {
         : ""
     })`;
 }
-const CHECKOUT_COLUMNS = "id, enrollment_id, day, pickup_id, collected_by, recorded_by, created_at";
+const CHECKOUT_COLUMNS = ["id", "enrollment_id", "day", "pickup_id", "collected_by", "recorded_by", "created_at"];
 
 /**
- * SQLite cannot change a column's NOT NULL: copy into a new table and swap. No table points at
- * camp_checkouts and it has no index but its unique constraints, so foreign keys stay on (inside the
- * transaction the pragma could not turn them off anyway). The AUTOINCREMENT counter is carried over.
+ * SQLite cannot change a column's NOT NULL: copy into a new table and swap (rebuildTable). No table
+ * points at camp_checkouts and it has no index but its unique constraints. The AUTOINCREMENT counter
+ * is carried over.
  */
 async function rebuildCampCheckouts(trx: Kysely<unknown>, expanded: boolean): Promise<void> {
-  await sql.raw(campCheckouts(expanded)).execute(trx);
-  const into = expanded ? `${CHECKOUT_COLUMNS}, ${NEW}` : CHECKOUT_COLUMNS;
-  const from = expanded ? `${CHECKOUT_COLUMNS}, enrollment_id` : CHECKOUT_COLUMNS;
-  await sql.raw(`insert into camp_checkouts_rebuilt (${into}) select ${from} from camp_checkouts`).execute(trx);
-  const counter = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'camp_checkouts'`.execute(trx);
-  await sql`drop table camp_checkouts`.execute(trx);
-  await sql`alter table camp_checkouts_rebuilt rename to camp_checkouts`.execute(trx);
-  const seq = counter.rows[0]?.seq;
-  if (seq !== undefined) await sql`update sqlite_sequence set seq = max(seq, ${seq}) where name = 'camp_checkouts'`.execute(trx);
+  const columns = Object.fromEntries(CHECKOUT_COLUMNS.map((c) => [c, c]));
+  await rebuildTable(trx, "camp_checkouts", campCheckouts(expanded), expanded ? { ...columns, [NEW]: "enrollment_id" } : columns);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
