@@ -69,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /** Sets whichever column the statement did not write; refuses a write that gives the two different values. */
-function pgFunction(table: string, previous: string): string {
+export function pgFunction(table: string, previous: string): string {
   const differ = `raise exception '${table}: ${previous} and ${NEW} differ' using errcode = 'check_violation'`;
   return `create function ${table}_camp_enrolment_in_step() returns trigger language plpgsql as $$
 begin
@@ -89,7 +89,7 @@ end $$`;
 }
 
 /** SQLite: a refusal before the write, and copies after it (an UPDATE of the row just written; a copy that finds them equal stops). */
-function sqliteTriggers(table: string, previous: string): string[] {
+export function sqliteTriggers(table: string, previous: string): string[] {
   const differ = `select raise(abort, '${table}: ${previous} and ${NEW} differ')`;
   const name = `${table}_camp_enrolment`;
   return [
@@ -111,7 +111,7 @@ function sqliteTriggers(table: string, previous: string): string[] {
  * camp_checkouts as the consent migration made it (`expanded` false), or with `enrollment_id`
  * nullable, the new column, its unique constraint and the CHECK that one of the two is given.
  */
-function campCheckouts(expanded: boolean): string {
+export function campCheckouts(expanded: boolean): string {
   return `create table "camp_checkouts_rebuilt" (
     "id" integer primary key autoincrement,
     "enrollment_id" integer ${expanded ? "" : "not null "}references "camp_enrolments" ("id") on delete cascade,
@@ -128,7 +128,7 @@ function campCheckouts(expanded: boolean): string {
         : ""
     })`;
 }
-const CHECKOUT_COLUMNS = ["id", "enrollment_id", "day", "pickup_id", "collected_by", "recorded_by", "created_at"];
+export const CHECKOUT_COLUMNS = ["id", "enrollment_id", "day", "pickup_id", "collected_by", "recorded_by", "created_at"];
 
 /**
  * SQLite cannot change a column's NOT NULL: copy into a new table and swap (rebuildTable). No table

@@ -63,6 +63,7 @@ import * as absenceTold from "./2026-12-05-20-absence-told";
 import * as guardians from "./2026-12-04-20-guardians";
 import * as campEnrolments from "./2026-12-06-10-camp-enrolments";
 import * as campEnrolmentColumns from "./2026-12-07-00-camp-enrolment-columns";
+import * as campEnrolmentContract from "./2026-12-08-00-camp-enrolment-contract";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -133,4 +134,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05-10-class-pickups": classPickups,
   "2026-12-06-10-camp-enrolments": campEnrolments,
   "2026-12-07-00-camp-enrolment-columns": campEnrolmentColumns,
+  "2026-12-08-00-camp-enrolment-contract": campEnrolmentContract,
 };
