@@ -86,3 +86,37 @@ export async function addCheck(db: Kysely<unknown>, table: string, name: string,
     await sql`pragma foreign_keys = on`.execute(db);
   }
 }
+
+/**
+ * SQLite: replaces `table` with a copy for a change ALTER TABLE cannot make (a NOT NULL, a CHECK,
+ * dropping a column that a constraint names). `definition` creates `<table>_rebuilt` (written out
+ * by the migration, so the new shape is read in one place); `columns` maps each column the copy
+ * fills to what it takes from the old table (a column name or an expression of its columns).
+ *
+ * Runs in the caller's transaction with foreign keys on (inside a transaction the pragma cannot turn
+ * them off), so the table's rows are checked against their foreign keys as they are copied, and it
+ * refuses a table that another table's foreign key points at (dropping the old table would run those
+ * keys' actions). The table's own indexes are made again from their stored text; triggers on it go
+ * with the old table. The AUTOINCREMENT counter is carried over, also past deleted rows, so an id is
+ * never handed out twice.
+ */
+export async function rebuildTable(trx: Kysely<unknown>, table: string, definition: string, columns: Record<string, string>): Promise<void> {
+  const pointing = await sql<{ name: string }>`
+    select m.name from sqlite_master m, pragma_foreign_key_list(m.name) f
+    where m.type = 'table' and m.name <> ${table} and f."table" = ${table}`.execute(trx);
+  if (pointing.rows.length > 0) throw new Error(`${table} cannot be rebuilt with foreign keys on: ${pointing.rows.map((r) => r.name).join(", ")} point at it`);
+  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(trx);
+  await sql.raw(definition).execute(trx);
+  const [into, from] = [Object.keys(columns).join(", "), Object.values(columns).join(", ")];
+  await sql.raw(`insert into "${table}_rebuilt" (${into}) select ${from} from "${table}"`).execute(trx);
+  const counter = await sql<{ seq: number }>`select seq from sqlite_sequence where name = ${table}`.execute(trx);
+  await sql.raw(`drop table "${table}"`).execute(trx);
+  await sql.raw(`alter table "${table}_rebuilt" rename to "${table}"`).execute(trx);
+  for (const index of indexes.rows) await sql.raw(index.sql).execute(trx);
+  const seq = counter.rows[0]?.seq;
+  if (seq === undefined) return;
+  // The copy's insert leaves the copy a counter (0 when no row was copied), renamed with it: raise it to the old one's.
+  const kept = await sql<{ seq: number }>`select seq from sqlite_sequence where name = ${table}`.execute(trx);
+  if (kept.rows.length > 0) await sql`update sqlite_sequence set seq = max(seq, ${seq}) where name = ${table}`.execute(trx);
+  else await sql`insert into sqlite_sequence (name, seq) values (${table}, ${seq})`.execute(trx);
+}

@@ -12,15 +12,9 @@ import { startTestServer, type TestServer } from "~server/test/harness";
  *
  * Views are not tables: a compatibility view left for the previous release (a rename, decision 152)
  * is listed here with its table, never counted as a table, so a view cannot stand in for a table
- * schema.ts declares. Any other view fails the test.
+ * schema.ts declares. Any other view fails the test. None now: decision 157 dropped `enrollments`.
  */
-const compatibilityViews: Record<string, string> = { enrollments: "camp_enrolments" };
-/**
- * Columns renamed in two releases that SQLite cannot declare NOT NULL while both names are written
- * (decision 156): a CHECK there requires one of the pair, and triggers fill the other. PostgreSQL
- * declares them NOT NULL.
- */
-const sqliteNullableWhileRenamed = new Set(["camp_checkouts.enrollment_id", "camp_checkouts.camp_enrolment_id"]);
+const compatibilityViews: Record<string, string> = {};
 type Shape = Map<string, Map<string, { nullable: boolean }>>;
 
 /** The tables and columns `Database` declares, read with the TypeScript checker (aliases, ColumnType and Generated resolved). */
@@ -108,7 +102,7 @@ describe("schema.ts against the migrated database", () => {
         const stored = real.get(name);
         if (!typed) differences.push(`${table}.${name}: in the database, not in schema.ts`);
         else if (!stored) differences.push(`${table}.${name}: in schema.ts, not in the database`);
-        else if (typed.nullable !== stored.nullable && !(stored.nullable && !isPostgres(server.db) && sqliteNullableWhileRenamed.has(`${table}.${name}`)))
+        else if (typed.nullable !== stored.nullable)
           differences.push(
             `${table}.${name}: schema.ts says ${typed.nullable ? "nullable" : "not null"}, the database ${stored.nullable ? "nullable" : "not null"}`,
           );

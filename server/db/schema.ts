@@ -559,8 +559,6 @@ export interface CertificatesTable {
   section_id: number | null;
   /** A camp certificate's enrolment (`camp_enrolments`) and camp; null for a group's. */
   camp_enrolment_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** The previous release's name, kept equal to camp_enrolment_id by triggers until a later release drops it (decision 156): read and write camp_enrolment_id. */
-  camp_enrollment_id: ColumnType<number | null, never, never>;
   camp_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Copied at issue: what the certificate says. */
   child_name: string;
@@ -696,7 +694,7 @@ export interface AccountChildrenTable {
   updated_at: string;
 }
 
-/** Summer camp enrolments (decision 152: the table was `enrollments`, which stays a view of this one for the previous release until a later release drops it). */
+/** Summer camp enrolments (decision 152: the table was `enrollments`; decision 157 dropped the view of that name). */
 export interface CampEnrolmentsTable {
   id: Generated<number>;
   student_name: string;
@@ -866,8 +864,6 @@ export interface ConsentAnswersTable {
   medical: Generated<string>;
   enrolment_id: number | null;
   camp_enrolment_id: number | null;
-  /** The previous release's name, kept equal to camp_enrolment_id by triggers until a later release drops it (decision 156): read and write camp_enrolment_id. */
-  enrollment_id: ColumnType<number | null, never, never>;
   signed_at: string;
 }
 
@@ -929,8 +925,6 @@ export interface LatePickupAlertsTable {
 export interface CampCheckoutsTable {
   id: Generated<number>;
   camp_enrolment_id: number;
-  /** The previous release's name, kept equal to camp_enrolment_id by triggers until a later release drops it (decision 156): read and write camp_enrolment_id. */
-  enrollment_id: ColumnType<number, never, never>;
   day: string;
   pickup_id: number | null;
   collected_by: string;
@@ -983,8 +977,6 @@ export interface InvoicesTable {
   offer_kind: "section" | "camp";
   enrolment_id: number | null;
   camp_enrolment_id: number | null;
-  /** The previous release's name, kept equal to camp_enrolment_id by triggers until a later release drops it (decision 156): read and write camp_enrolment_id. */
-  enrollment_id: ColumnType<number | null, never, never>;
   child_name: string;
   description_en: string;
   description_ar: string;

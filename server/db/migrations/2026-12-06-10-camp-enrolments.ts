@@ -61,7 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /** SQLite's view is read-only until INSTEAD OF triggers carry each write to the table. */
-function sqliteView(): string[] {
+export function sqliteView(): string[] {
   const columns = PREVIOUS_COLUMNS.join(", ");
   const values = PREVIOUS_COLUMNS.map((c) => (DEFAULTS[c] ? `coalesce(new.${c}, ${DEFAULTS[c]})` : `new.${c}`)).join(", ");
   const sets = PREVIOUS_COLUMNS.map((c) => `${c} = new.${c}`).join(", ");

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "~server/db/db";
+import { rebuildTable } from "~server/db/portable";
 
 /**
  * Issue 41 item 5, decision 156: the four columns that point at `camp_enrolments` get the British
@@ -68,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /** Sets whichever column the statement did not write; refuses a write that gives the two different values. */
-function pgFunction(table: string, previous: string): string {
+export function pgFunction(table: string, previous: string): string {
   const differ = `raise exception '${table}: ${previous} and ${NEW} differ' using errcode = 'check_violation'`;
   return `create function ${table}_camp_enrolment_in_step() returns trigger language plpgsql as $$
 begin
@@ -88,7 +89,7 @@ end $$`;
 }
 
 /** SQLite: a refusal before the write, and copies after it (an UPDATE of the row just written; a copy that finds them equal stops). */
-function sqliteTriggers(table: string, previous: string): string[] {
+export function sqliteTriggers(table: string, previous: string): string[] {
   const differ = `select raise(abort, '${table}: ${previous} and ${NEW} differ')`;
   const name = `${table}_camp_enrolment`;
   return [
@@ -110,7 +111,7 @@ function sqliteTriggers(table: string, previous: string): string[] {
  * camp_checkouts as the consent migration made it (`expanded` false), or with `enrollment_id`
  * nullable, the new column, its unique constraint and the CHECK that one of the two is given.
  */
-function campCheckouts(expanded: boolean): string {
+export function campCheckouts(expanded: boolean): string {
   return `create table "camp_checkouts_rebuilt" (
     "id" integer primary key autoincrement,
     "enrollment_id" integer ${expanded ? "" : "not null "}references "camp_enrolments" ("id") on delete cascade,
@@ -127,23 +128,16 @@ function campCheckouts(expanded: boolean): string {
         : ""
     })`;
 }
-const CHECKOUT_COLUMNS = "id, enrollment_id, day, pickup_id, collected_by, recorded_by, created_at";
+export const CHECKOUT_COLUMNS = ["id", "enrollment_id", "day", "pickup_id", "collected_by", "recorded_by", "created_at"];
 
 /**
- * SQLite cannot change a column's NOT NULL: copy into a new table and swap. No table points at
- * camp_checkouts and it has no index but its unique constraints, so foreign keys stay on (inside the
- * transaction the pragma could not turn them off anyway). The AUTOINCREMENT counter is carried over.
+ * SQLite cannot change a column's NOT NULL: copy into a new table and swap (rebuildTable). No table
+ * points at camp_checkouts and it has no index but its unique constraints. The AUTOINCREMENT counter
+ * is carried over.
  */
 async function rebuildCampCheckouts(trx: Kysely<unknown>, expanded: boolean): Promise<void> {
-  await sql.raw(campCheckouts(expanded)).execute(trx);
-  const into = expanded ? `${CHECKOUT_COLUMNS}, ${NEW}` : CHECKOUT_COLUMNS;
-  const from = expanded ? `${CHECKOUT_COLUMNS}, enrollment_id` : CHECKOUT_COLUMNS;
-  await sql.raw(`insert into camp_checkouts_rebuilt (${into}) select ${from} from camp_checkouts`).execute(trx);
-  const counter = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'camp_checkouts'`.execute(trx);
-  await sql`drop table camp_checkouts`.execute(trx);
-  await sql`alter table camp_checkouts_rebuilt rename to camp_checkouts`.execute(trx);
-  const seq = counter.rows[0]?.seq;
-  if (seq !== undefined) await sql`update sqlite_sequence set seq = max(seq, ${seq}) where name = 'camp_checkouts'`.execute(trx);
+  const columns = Object.fromEntries(CHECKOUT_COLUMNS.map((c) => [c, c]));
+  await rebuildTable(trx, "camp_checkouts", campCheckouts(expanded), expanded ? { ...columns, [NEW]: "enrollment_id" } : columns);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { migrateTo } from "~server/test/migrate-to";
 import * as bookingMailJobs from "./2026-11-30-99-booking-mail-jobs";
 
 /** Booking's and camp's jobs queued before decision 118 become mail jobs (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
@@ -7,6 +8,9 @@ describe("booking mail jobs migration", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
+    // The migration reads camp enrolments as `enrollments`, which the view of decision 152 answered
+    // until the contract (decision 157) dropped it: the schema just before the contract.
+    await migrateTo(server.db, "2026-12-07-00-camp-enrolment-columns");
   });
   afterAll(() => server?.close());
 

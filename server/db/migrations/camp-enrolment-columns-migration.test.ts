@@ -1,12 +1,11 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isPostgres } from "~server/db/db";
-import { campEnrolmentRow } from "~server/test/camp-enrolment-row";
-import { startTestServer, type TestServer } from "~server/test/harness";
+import { campEnrolmentLinksFixture, type LinkTable } from "~server/test/camp-enrolment-links";
+import type { TestServer } from "~server/test/harness";
 import * as campEnrolmentColumns from "./2026-12-07-00-camp-enrolment-columns";
 import { COLUMNS } from "./2026-12-07-00-camp-enrolment-columns";
 
-type Table = (typeof COLUMNS)[number]["table"];
 const NEW = "camp_enrolment_id";
 
 /**
@@ -16,98 +15,19 @@ const NEW = "camp_enrolment_id";
  * Rows are written in SQL with the column named explicitly, as each release's statements name it.
  */
 describe("camp enrolment columns migration", () => {
+  // The schema this migration left: the contract after it (decision 157) is undone first.
+  const { server: running, campEnrolment, base, insert, update } = campEnrolmentLinksFixture("2026-12-07-00-camp-enrolment-columns");
   let server: TestServer;
   let pg: boolean;
-  let consent: { formId: number; versionId: number };
-  const at = new Date().toISOString();
-  beforeAll(async () => {
-    server = await startTestServer();
+  beforeAll(() => {
+    server = running();
     pg = isPostgres(server.db);
-    const form = await server.db
-      .insertInto("consent_forms")
-      .values({ kind: "pickup", required: 1, current_version: 1, created_at: at, updated_at: at } as never)
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const version = await server.db
-      .insertInto("consent_versions")
-      .values({ form_id: form.id, version: 1, title_en: "t", title_ar: "t", body_en: "b", body_ar: "b", created_by: null, created_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    consent = { formId: form.id, versionId: version.id };
   });
-  afterAll(() => server?.close());
 
-  let serial = 0;
-  const campEnrolment = async () => {
-    serial += 1;
-    const { id } = await server.db.insertInto("camp_enrolments").values(campEnrolmentRow(serial, at)).returning("id").executeTakeFirstOrThrow();
-    return id;
-  };
+  const previousOf = (table: LinkTable) => COLUMNS.find((c) => c.table === table)!.previous;
 
-  /** A row of `table` without its enrolment link (each unique where the table wants it). */
-  const base = (table: Table): Record<string, string | number | null> => {
-    serial += 1;
-    switch (table) {
-      case "invoices":
-        return {
-          number: `INV-M-${serial}`,
-          family_key: "family@example.com",
-          email: "family@example.com",
-          parent_name: "Sara",
-          lang: "en",
-          currency: "AED",
-          offer_kind: "camp",
-          child_name: "Noor",
-          description_en: "Camp",
-          description_ar: "Camp",
-          total_minor: 100,
-          issued_at: at,
-          due_on: "2026-12-31",
-          created_at: at,
-          updated_at: at,
-        };
-      case "consent_answers":
-        return {
-          version_id: consent.versionId,
-          form_id: consent.formId,
-          email: "family@example.com",
-          child_key: "noor",
-          child_name: "Noor",
-          signer_name: "Sara",
-          lang: "en",
-          agreed: 1,
-          signed_at: at,
-        };
-      case "camp_checkouts":
-        return { day: `2026-07-${String((serial % 28) + 1).padStart(2, "0")}`, collected_by: "Sara", created_at: at };
-      case "certificates":
-        return {
-          code: `CODE${String(serial).padStart(8, "0")}`,
-          kind: "camp",
-          child_name: "Noor",
-          course_en: "Camp",
-          course_ar: "Camp",
-          lang: "en",
-          issued_on: "2026-07-20",
-          threshold: 75,
-          rate: 100,
-          created_at: at,
-          updated_at: at,
-        };
-    }
-  };
-  const previousOf = (table: Table) => COLUMNS.find((c) => c.table === table)!.previous;
-
-  const insert = async (table: Table, values: Record<string, string | number | null>) => {
-    const columns = Object.keys(values);
-    const { rows } = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-      values (${sql.join(columns.map((c) => values[c]))}) returning id`.execute(server.db);
-    return rows[0]!.id;
-  };
-  const update = (table: Table, id: number, values: Record<string, number | null>) =>
-    sql`update ${sql.table(table)} set ${sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`))} where id = ${id}`.execute(server.db);
   /** [old name, new name] of a row, or undefined when it is gone. */
-  const links = async (table: Table, id: number) => {
+  const links = async (table: LinkTable, id: number) => {
     const { rows } = await sql<{ previous: number | null; current: number | null }>`
       select ${sql.ref(previousOf(table))} as previous, ${sql.ref(NEW)} as current from ${sql.table(table)} where id = ${id}`.execute(server.db);
     return rows[0] ? [rows[0].previous, rows[0].current] : undefined;

@@ -4,6 +4,7 @@ import { isPostgres } from "~server/db/db";
 import type { CampEnrolmentsTable } from "~server/db/schema";
 import { campEnrolmentRow } from "~server/test/camp-enrolment-row";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { migrateTo } from "~server/test/migrate-to";
 import * as campEnrolments from "./2026-12-06-10-camp-enrolments";
 
 /** The table as the previous release names it: its statements, unchanged, run against the view. */
@@ -21,6 +22,8 @@ describe("camp enrolments migration", () => {
   let pg: boolean;
   beforeAll(async () => {
     server = await startTestServer();
+    // The schema this migration left: the column expand and the contract after it (decisions 156, 157) are undone first.
+    await migrateTo(server.db, "2026-12-06-10-camp-enrolments");
     previous = server.db as unknown as Kysely<PreviousRelease>;
     pg = isPostgres(server.db);
   });
@@ -31,7 +34,6 @@ describe("camp enrolments migration", () => {
   const values = () => campEnrolmentRow(++serial);
   const stored = (reference: string) => server.db.selectFrom("camp_enrolments").selectAll().where("reference", "=", reference).executeTakeFirst();
 
-  // Each table has two foreign keys to it since decision 156 (the old column and camp_enrolment_id): tables counted once.
   it("keeps the rows, ids, indexes and the foreign keys that point at the table", async () => {
     const tables = await server.db.introspection.getTables();
     expect(tables.find((t) => t.name === "camp_enrolments")?.isView).toBe(false);
@@ -104,13 +106,13 @@ describe("camp enrolments migration", () => {
     ]);
 
     // A delete through the view runs the table's foreign key actions (camp_checkouts cascade).
-    await sql`insert into camp_checkouts (camp_enrolment_id, day, collected_by, created_at) values (${kept!.id}, '2026-07-01', 'Sara', ${row.created_at})`.execute(
+    await sql`insert into camp_checkouts (enrollment_id, day, collected_by, created_at) values (${kept!.id}, '2026-07-01', 'Sara', ${row.created_at})`.execute(
       server.db,
     );
     await previous.deleteFrom("enrollments").where("id", "in", [kept!.id, defaulted!.id]).execute();
     expect(await stored(row.reference)).toBeUndefined();
     expect(await stored(bare.reference)).toBeUndefined();
-    expect(await server.db.selectFrom("camp_checkouts").select("id").where("camp_enrolment_id", "=", kept!.id).execute()).toEqual([]);
+    expect((await sql`select id from camp_checkouts where enrollment_id = ${kept!.id}`.execute(server.db)).rows).toEqual([]);
 
     // Ids keep counting past the deleted highest one (the sequence, SQLite's AUTOINCREMENT counter).
     const next = await server.db.insertInto("camp_enrolments").values(values()).returning("id").executeTakeFirstOrThrow();

@@ -63,6 +63,7 @@ import * as absenceTold from "./2026-12-05-20-absence-told";
 import * as guardians from "./2026-12-04-20-guardians";
 import * as campEnrolments from "./2026-12-06-10-camp-enrolments";
 import * as campEnrolmentColumns from "./2026-12-07-00-camp-enrolment-columns";
+import * as campEnrolmentContract from "./2026-12-08-00-camp-enrolment-contract";
 import * as dataVersions from "./2026-12-08-10-data-versions";
 
 /**
@@ -134,5 +135,6 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05-10-class-pickups": classPickups,
   "2026-12-06-10-camp-enrolments": campEnrolments,
   "2026-12-07-00-camp-enrolment-columns": campEnrolmentColumns,
+  "2026-12-08-00-camp-enrolment-contract": campEnrolmentContract,
   "2026-12-08-10-data-versions": dataVersions,
 };
