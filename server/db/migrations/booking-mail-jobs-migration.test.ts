@@ -6,10 +6,23 @@ import * as bookingMailJobs from "./2026-11-30-99-booking-mail-jobs";
 /** Booking's and camp's jobs queued before decision 118 become mail jobs (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
 describe("booking mail jobs migration", () => {
   let server: TestServer;
+  let enrolled: Awaited<ReturnType<TestServer["request"]>>;
   beforeAll(async () => {
     server = await startTestServer();
-    // The migration reads camp enrolments as `enrollments`, which the view of decision 152 answered
-    // until the contract (decision 157) dropped it: the schema just before the contract.
+    // A camp enrolment made by today's code on today's schema (the code needs every migration)...
+    enrolled = await server.request("POST", "/api/summercamp/enroll", {
+      json: {
+        studentName: "Aarav",
+        parentName: "Priya",
+        email: "moved.job@example.com",
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: "Junior Camp",
+        selectedSession: "1 July - 20th July",
+        message: "",
+      },
+    });
+    // ...then the schema just before the contract (decision 157): the migration reads camp
+    // enrolments as `enrollments`, which the view of decision 152 answered until the contract dropped it.
     await migrateTo(server.db, "2026-12-07-00-camp-enrolment-columns");
   });
   afterAll(() => server?.close());
@@ -40,17 +53,6 @@ describe("booking mail jobs migration", () => {
   const job = (id: number) => server.db.selectFrom("jobs").select(["kind", "payload"]).where("id", "=", id).executeTakeFirst();
 
   it("moves queued jobs onto the mail job with their record's address, drops those whose record is gone, and undoes", async () => {
-    const enrolled = await server.request("POST", "/api/summercamp/enroll", {
-      json: {
-        studentName: "Aarav",
-        parentName: "Priya",
-        email: "moved.job@example.com",
-        phoneNumber: "+91 98765 43210",
-        selectedCamp: "Junior Camp",
-        selectedSession: "1 July - 20th July",
-        message: "",
-      },
-    });
     expect(enrolled.status).toBe(201);
     const camp = await queue("enrollment-confirmation", { reference: enrolled.body.reference });
     const cancel = {
