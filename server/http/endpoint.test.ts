@@ -5,7 +5,9 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { serverT } from "~server/i18n";
-import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps } from "./endpoint";
+import { createLogger } from "~server/logger";
+import { defineEndpoint, fileAnswer, jsonRoutes, runEndpoint, type Caller, type EndpointDeps } from "./endpoint";
+import { HttpError } from "./errors";
 import { openApiDocument } from "./openapi";
 import { contactFormAction } from "~/features/contact/contact.action.server";
 import { actionOnlyBuild } from "~server/test/action-only-build";
@@ -252,5 +254,74 @@ describe("an endpoint's raw body, JSON-or-file answer and headers", () => {
     expect(arrayAnswer.headers.get("cache-control")).toBeNull();
     expect(arrayAnswer.headers.get("x-total-count")).toBe("2");
     expect(await arrayAnswer.json()).toEqual([1, 2]);
+  });
+});
+
+/**
+ * The `load` step (decision 159): after the path parameters and the limits, before the input. Its
+ * refusal (another instructor's group) comes before any 400 about the body, a 429 before it, and
+ * what it returns reaches the input function and `run`.
+ */
+describe("an endpoint's load step", () => {
+  let server: TestServer;
+  let deps: EndpointDeps;
+  const loads: number[] = [];
+  const given: unknown[] = [];
+  const endpoint = defineEndpoint({
+    method: "POST",
+    path: "/t/groups/:id/notes",
+    access: "anyone",
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    limits: [{ name: "t-load", limit: 3, windowMs: 60_000 }],
+    load: async (_deps, _caller, { id }) => {
+      loads.push(id);
+      if (id !== 1) throw new HttpError(403, "This group is not one you teach.");
+      const record = { id, longest: 5 };
+      given.push(record);
+      return record;
+    },
+    // The schema depends on what load read: the record's own bound.
+    input: async (_deps, _raw, { loaded }) => z.object({ note: z.string().max(loaded.longest) }),
+    run: async ({ loaded }, { note }) => ({ status: 200, body: { loaded, note } }),
+  });
+  const caller = (ip: string): Caller => ({
+    ip,
+    lang: "en",
+    user: null,
+    sessionKind: null,
+    sessionRef: null,
+    secondFactorMissing: false,
+    url: "/t/groups/1/notes",
+    header: () => undefined,
+    cookies: { set: () => undefined, clear: () => undefined },
+  });
+  const call = (ip: string, id: string, note: unknown) => runEndpoint(deps, endpoint, caller(ip), { input: { note }, params: { id } });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    deps = { config: server.config, db: server.db, logger: createLogger("silent") };
+  });
+  afterAll(() => server.close());
+
+  it("refuses in load before the input is read, after the limits, and hands run what load returned", async () => {
+    // No such path parameter: 404, and load is not asked.
+    expect((await call("10.7.0.1", "x", "hi")).status).toBe(404);
+    expect(loads).toEqual([]);
+    // Another group and an invalid body: load's 403, not the input's 400.
+    const refused = await call("10.7.0.1", "2", 42);
+    expect(refused).toEqual({ status: 403, body: { message: "This group is not one you teach." } });
+    // The caller's own group: now the input is read, against the bound load gave it.
+    const invalid = await call("10.7.0.1", "1", "too long");
+    expect(invalid.status).toBe(400);
+    expect((invalid.body as { errors?: Record<string, string> }).errors).toHaveProperty("note");
+    const answer = await call("10.7.0.1", "1", "hello");
+    expect(answer).toEqual({ status: 200, body: { loaded: { id: 1, longest: 5 }, note: "hello" } });
+    // The very object load returned, not a copy.
+    expect((answer.body as { loaded: unknown }).loaded).toBe(given.at(-1));
+    // A fourth call over a limit of three: 429 before load, whatever the group and the body.
+    const before = loads.length;
+    const limited = await call("10.7.0.1", "2", 42);
+    expect(limited.status).toBe(429);
+    expect(loads.length).toBe(before);
   });
 });

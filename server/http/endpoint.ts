@@ -135,7 +135,14 @@ export type SignedInCaller = Caller & { user: SessionUser };
 const isSignedIn = (caller: Caller): caller is SignedInCaller => caller.user !== null;
 export type CallerFor<A extends Access> = Access extends A ? Caller : A extends "anyone" ? Caller : SignedInCaller;
 
-export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends AnyAnswer = EndpointAnswer> {
+/**
+ * An endpoint's declaration. `L` is what its `load` step answers (undefined without one): the record
+ * or settings its input and `run` both depend on. Left out, it is any: a holder of endpoints of
+ * every kind (a route list, a page's runner) does not know what each one loads, and `loaded` is
+ * both given and taken, so no narrower type would hold them all.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the default of holders, never of a declaration (defineEndpoint's is undefined)
+export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends AnyAnswer = EndpointAnswer, L = any> {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The documented JSON route (Express syntax: `/api/admin/media/:id`). */
   path: string;
@@ -165,13 +172,22 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   /** A POST whose JSON body may be left out: sent as anything but JSON, its input is `{}` (a passkey ceremony's options). */
   optionalBody?: true;
   /**
+   * What the input and `run` both need before the body is read (decision 159): the record the path
+   * names, the site's settings, the check that the caller teaches the group. Run once per call,
+   * after the limits and before the input; it may refuse (throw an HttpError: 404 for no such
+   * record, 403 for another instructor's group), so that refusal comes before any 400 about the
+   * body. What it returns is `loaded` in the input function and in `run`.
+   */
+  load?(deps: EndpointDeps, caller: Caller, params: z.output<P>): Promise<L>;
+  /**
    * The input: the JSON body, or the query string for GET and DELETE. A function when the rule
    * depends on the site's settings (a phone number of the academy's country) or on a choice posted
    * with it (the country code chosen beside a phone field), or on the record the path names (a
-   * draft holds that record's fields): it gives the schema per call, from the raw input and the
-   * parsed path parameters, and may refuse (throw an HttpError) before any input is read.
+   * draft holds that record's fields): it gives the schema per call, from the raw input, the
+   * parsed path parameters and what `load` read, and may refuse (throw an HttpError) before any
+   * input is read.
    */
-  input: S | ((deps: EndpointDeps, raw: unknown, call: { params: z.output<P>; lang: Lang }) => Promise<S>);
+  input: S | ((deps: EndpointDeps, raw: unknown, call: { params: z.output<P>; lang: Lang; loaded: L }) => Promise<S>);
   /** Path parameters; one that does not parse answers 404. */
   params?: P;
   /** The 404's locale key when a path parameter does not parse (else "Not found."). */
@@ -184,28 +200,36 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
    * before the limits and the input.
    */
   family?: { part: string; check: (deps: EndpointDeps, caller: SignedInCaller) => Promise<void> };
-  run(call: { deps: EndpointDeps; caller: Caller; params: z.output<P> }, input: z.output<S>): Promise<R>;
+  run(call: { deps: EndpointDeps; caller: Caller; params: z.output<P>; loaded: L }, input: z.output<S>): Promise<R>;
 }
 
-/** An endpoint as declared: `run` sees the caller its access admits (signed in unless "anyone"). */
-export type EndpointDeclaration<S extends z.ZodType, P extends z.ZodType, A extends Access, R extends AnyAnswer> = Omit<Endpoint<S, P, R>, "access" | "run"> & {
+/**
+ * An endpoint as declared: `load` and `run` see the caller its access admits (signed in unless
+ * "anyone"). Declare `load` before `input` and `run`, so TypeScript knows `loaded` in them.
+ */
+export type EndpointDeclaration<S extends z.ZodType, P extends z.ZodType, A extends Access, R extends AnyAnswer, L = undefined> = Omit<
+  Endpoint<S, P, R, L>,
+  "access" | "load" | "run"
+> & {
   access: A;
-  run(call: { deps: EndpointDeps; caller: CallerFor<A>; params: z.output<P> }, input: z.output<S>): Promise<R>;
+  load?(deps: EndpointDeps, caller: CallerFor<A>, params: z.output<P>): Promise<L>;
+  run(call: { deps: EndpointDeps; caller: CallerFor<A>; params: z.output<P>; loaded: L }, input: z.output<S>): Promise<R>;
 };
 
 /** Any declared endpoint, JSON or file, as the transports and the OpenAPI document take them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the list holds endpoints of every input and parameter schema
 export type AnyEndpoint = Endpoint<any, any, AnyAnswer>;
 
-/** Declares an endpoint once: its route, who may call it, its limits, its input and what it does. */
+/** Declares an endpoint once: its route, who may call it, its limits, what it loads, its input and what it does. */
 export function defineEndpoint<
   S extends z.ZodType,
   P extends z.ZodType = z.ZodType<Record<string, never>>,
   A extends Access = Access,
   R extends AnyAnswer = EndpointAnswer,
->(endpoint: EndpointDeclaration<S, P, A, R>): Endpoint<S, P, R> {
-  // Sound: runEndpoint checks the access before `run`, so a caller reaching it is what CallerFor<A> says.
-  return endpoint as Endpoint<S, P, R>;
+  L = undefined,
+>(endpoint: EndpointDeclaration<S, P, A, R, L>): Endpoint<S, P, R, L> {
+  // Sound: runEndpoint checks the access before `load` and `run`, so a caller reaching them is what CallerFor<A> says.
+  return endpoint as Endpoint<S, P, R, L>;
 }
 
 const SECOND_FACTOR_FIRST =
@@ -231,12 +255,13 @@ export function checkAccess(
 }
 
 /**
- * Runs an endpoint for a caller, whatever the transport: access, then limits, then the input
- * through the endpoint's schema, then its function. Refusals come back as answers, never throws.
+ * Runs an endpoint for a caller, whatever the transport: access, the family's part, the path
+ * parameters, the limits, then `load`, then the input through the endpoint's schema, then its
+ * function. Refusals come back as answers, never throws.
  */
-export async function runEndpoint<S extends z.ZodType, P extends z.ZodType, R extends AnyAnswer>(
+export async function runEndpoint<S extends z.ZodType, P extends z.ZodType, R extends AnyAnswer, L>(
   deps: EndpointDeps,
-  endpoint: Endpoint<S, P, R>,
+  endpoint: Endpoint<S, P, R, L>,
   caller: Caller,
   raw: { input: unknown; params?: Record<string, string> },
 ): Promise<R | EndpointAnswer> {
@@ -257,9 +282,12 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType, R ex
       if (!outcome.allowed) throw new HttpError(429, serverT(caller.lang, limit.message?.ns ?? "validation", limit.message?.key ?? "tooManyRequests"));
       if (outcome.refund) spent.push(outcome.refund);
     }
-    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps, raw.input, { params, lang: caller.lang }) : endpoint.input;
+    // What the input and run depend on, after the limits (a refusal here is a try too) and before the input (its 403 or 404 comes first).
+    // Sound: an endpoint declared without `load` has L = undefined (defineEndpoint's default).
+    const loaded = endpoint.load ? await endpoint.load(deps, caller, params) : (undefined as L);
+    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps, raw.input, { params, lang: caller.lang, loaded }) : endpoint.input;
     const input = parseInput(schema, raw.input, caller.lang);
-    const answer = await endpoint.run({ deps, caller, params }, input);
+    const answer = await endpoint.run({ deps, caller, params, loaded }, input);
     // A limit that counts failures only gives its try back when the call succeeded.
     if (answer.status < 400) for (const refund of spent) await refund();
     return answer;

@@ -5,7 +5,6 @@ import type { DB } from "~server/db/db";
 import { readDataVersions, type DataVersions } from "~server/db/data-versions";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import type { SiteSettings } from "~/features/site/settings.schema";
@@ -16,7 +15,6 @@ import { confirmationPath } from "./paths";
 import { linkedId } from "./link-tokens.server";
 import { rescheduleBooking } from "./reschedule.server";
 import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
-import { anyFields } from "~/kernel/any-fields";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { addDays, daysBetween, zonedParts } from "~/lib/zoned-time";
 
@@ -42,21 +40,25 @@ export async function courseOr404(db: DB, slug: string, lang: Lang, versions?: D
 }
 
 /**
- * The course of the path and the booking form's fields checked against it, with the academy's
- * zone, from one read of the settings. The phone rule depends on the site's country (a setting),
- * so the declared input only admits an object and the course's 404 comes first, as before; the
- * fields are then checked with the shared schema of that country.
+ * The `load` of the booking form's endpoints (decision 159): the course of the path (404 before any
+ * field is read) and the site's settings, whose country gives the phone rule. One query asks
+ * whether the courses or the settings changed; both are usually in memory (decision 158).
  */
-export async function courseBooking(db: DB, slug: string, raw: unknown, lang: Lang) {
-  // One query asks whether the courses or the settings changed; both are usually in memory (decision 158).
+export async function courseBooking({ db }: EndpointDeps, slug: string, lang: Lang) {
   const versions = await readDataVersions(db);
   const [course, settings] = await Promise.all([courseOr404(db, slug, lang, versions), getSiteSettings(db, versions)]);
-  const input = parseInput(bookingSchemaFor(phoneCountryOf(settings, raw)), raw, lang);
-  if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
-    const message = say(lang, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
-    throw new HttpError(400, message, { childAge: message });
-  }
-  return { course, input, timeZone: timeZoneOf(settings), settings };
+  return { course, settings };
+}
+
+/** The booking form's input: the shared schema of the academy's phone country (or the one chosen beside the phone field). */
+export const bookingInput = async (_deps: EndpointDeps, raw: unknown, { loaded }: { loaded: { settings: SiteSettings } }) =>
+  bookingSchemaFor(phoneCountryOf(loaded.settings, raw));
+
+/** A 400 on the age field when the child's age is outside the course's range and the parent did not confirm it. */
+export function assertAgeFits(input: { childAge: number; ageConfirmed?: boolean }, course: { minAge: number; maxAge: number }, lang: Lang): void {
+  if (!ageOutsideCourse(input.childAge, course) || input.ageConfirmed === true) return;
+  const message = say(lang, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
+  throw new HttpError(400, message, { childAge: message });
 }
 
 export const courseParams = z.object({ course: z.string() });
@@ -68,10 +70,12 @@ export const bookDemo = defineEndpoint({
   access: "anyone",
   limits: [{ name: "demo-booking", limit: 10, windowMs: 60_000 }],
   params: courseParams,
-  input: anyFields,
-  async run({ deps: { db, config }, caller, params }, raw) {
+  load: (deps, caller, params) => courseBooking(deps, params.course, caller.lang),
+  input: bookingInput,
+  async run({ deps: { db, config }, caller, loaded: { course, settings } }, input) {
     const lang = caller.lang;
-    const { course, input, timeZone, settings } = await courseBooking(db, params.course, raw, lang);
+    assertAgeFits(input, course, lang);
+    const timeZone = timeZoneOf(settings);
     const result = await bookSlot(db, input, {
       course,
       perFamily: settings.demoBookingsPerFamily,

@@ -6,8 +6,7 @@ import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { courseBooking, courseParams } from "./booking.api";
-import { anyFields } from "~/kernel/any-fields";
+import { assertAgeFits, bookingInput, courseBooking, courseParams } from "./booking.api";
 import { cancelSchema } from "./booking.schema";
 import { confirmationPath, waitlistPath } from "./paths";
 import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
@@ -29,10 +28,11 @@ export const joinDemoWaitlist = defineEndpoint({
   access: "anyone",
   limits: [{ name: "demo-waitlist", limit: 10, windowMs: 60_000 }],
   params: courseParams,
-  input: anyFields,
-  async run({ deps: { db, config }, caller, params }, raw) {
+  load: (deps, caller, params) => courseBooking(deps, params.course, caller.lang),
+  input: bookingInput,
+  async run({ deps: { db, config }, caller, loaded: { course } }, input) {
     const lang = caller.lang;
-    const { course, input } = await courseBooking(db, params.course, raw, lang);
+    assertAgeFits(input, course, lang);
     const result = await joinWaitlist(db, input, { courseId: course.id, lang, linkSecret: config.sessionSecret });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.slotNotFound"));

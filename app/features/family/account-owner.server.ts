@@ -114,11 +114,13 @@ export async function requireFamilyPart(db: DB, userId: number, part: FamilyPart
  * and the input (so a refused guardian hears 403 whatever it sent). The part is declared on the
  * endpoint (`family`), so the access walk finds every family route and what it needs.
  */
-export function familyEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodType<Record<string, never>>, R extends AnyAnswer = EndpointAnswer>(
-  part: FamilyPart,
-  endpoint: Omit<EndpointDeclaration<S, P, "signed-in", R>, "access">,
-): Endpoint<S, P, R> {
-  return defineEndpoint<S, P, "signed-in", R>({
+export function familyEndpoint<
+  S extends z.ZodType,
+  P extends z.ZodType = z.ZodType<Record<string, never>>,
+  R extends AnyAnswer = EndpointAnswer,
+  L = undefined,
+>(part: FamilyPart, endpoint: Omit<EndpointDeclaration<S, P, "signed-in", R, L>, "access">): Endpoint<S, P, R, L> {
+  return defineEndpoint<S, P, "signed-in", R, L>({
     ...endpoint,
     access: "signed-in",
     family: { part, check: async (deps: EndpointDeps, caller) => void (await requireFamilyPart(deps.db, caller.user.id, part, caller.lang)) },

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { defineEndpoint, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { idParams } from "~/lib/record-id";
 import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
 import { levelSchema, levelUpdateSchema, skillMarksSchema, skillSchema } from "./levels.schema";
 import { addLevel, addSkill, courseLadder, updateLevel, updateSkill, type LadderWrite } from "./levels.server";
 import { groupSkills, markSkills } from "./skill-marks.server";
-import { anyFields } from "~/kernel/any-fields";
 import { courseById } from "~/features/admin-content/queries.server";
 
 const say = (caller: Caller, key: string) => serverT(caller.lang, "levels", `api.${key}`);
@@ -116,13 +114,11 @@ export const markSectionSkills = defineEndpoint({
   access: "teaching",
   params: idParams,
   limits: [{ name: "teaching-skills", limit: 600, windowMs: 60 * 60_000 }],
-  // skillMarksSchema, read once the caller is known to teach the group (as the attendance's):
-  // another instructor's group answers 403 whatever was sent.
-  input: anyFields,
-  async run({ deps: { db, config }, caller, params }, raw) {
+  // The group is checked before the marks are read (as the attendance's): another instructor's group answers 403 whatever was sent.
+  load: ({ db }, caller, params) => assertTeachesSection(db, caller.user, params.id),
+  input: skillMarksSchema,
+  async run({ deps: { db, config }, caller, params }, input) {
     const user = caller.user;
-    await assertTeachesSection(db, user, params.id);
-    const input = parseInput(skillMarksSchema, raw, caller.lang);
     const result = await markSkills(db, config, params.id, input.marks, user.id);
     if (!result.ok) {
       const message = say(caller, result.reason);

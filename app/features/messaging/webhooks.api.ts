@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineEndpoint, fileAnswer, type AnyAnswer } from "~server/http/endpoint";
 import { SMS_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH } from "./delivery.server";
 import { smsEvents, whatsappEvents, whatsappHandshake, type WebhookAnswer } from "./webhooks.server";
-import { anyFields } from "~/kernel/any-fields";
 
 /**
  * The messaging providers' webhooks (decision 127) as endpoints on the raw-body transport: each
@@ -14,13 +13,23 @@ const answer = (webhook: WebhookAnswer): AnyAnswer =>
 
 const rawInput = z.object({ bytes: z.instanceof(Buffer), json: z.boolean() });
 
+/**
+ * Meta's handshake query, each field taken as sent (a value repeated is a list): whatsappHandshake
+ * judges them, so a server without WhatsApp answers 404 and a wrong token 403 whatever else came.
+ */
+const handshakeQuery = z.object({
+  "hub.mode": z.unknown().optional(),
+  "hub.verify_token": z.unknown().optional(),
+  "hub.challenge": z.unknown().optional(),
+});
+
 /** GET /api/messaging/whatsapp/webhook: Meta's verification handshake (the query is read as Meta sends it: any other field is ignored). */
 export const whatsappWebhookHandshake = defineEndpoint({
   method: "GET",
   path: WHATSAPP_WEBHOOK_PATH,
   access: "anyone",
   produces: "text",
-  input: anyFields,
+  input: handshakeQuery,
   run: async ({ deps: { config } }, query) => answer(whatsappHandshake(config, query)),
 });
 

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { photoWidthQuery } from "~/features/media/media.schema";
 import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import type { Config } from "~server/config";
 import { portfolioStorage } from "~server/storage/private-storage";
@@ -28,7 +27,6 @@ import {
   type PortfolioMedia,
   type Viewer,
 } from "./portfolio.server";
-import { anyFields } from "~/kernel/any-fields";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "portfolio", `api.${key}`, values);
 
@@ -86,14 +84,11 @@ export const addSectionPortfolio = defineEndpoint({
   params: idParams,
   limits: additions,
   multipart: { file: "file", receive: ({ config }) => imageReceiver(config, MAX_IN_PHOTO + 8, uploadLimit(config)) },
-  // teachingProjectSchema, read once the caller is known to teach the group (as the skills'):
-  // another instructor's group answers 403 whatever was sent.
-  input: anyFields,
-  async run({ deps: { db, config }, caller, params }, raw) {
-    const user = caller.user;
-    await assertTeachesSection(db, user, params.id);
-    const input = parseInput(teachingProjectSchema, raw, caller.lang);
-    return added(caller, config, await addSectionProject(db, portfolioMedia(config), params.id, input, user.id));
+  // The group is checked before the fields are read (as the skills'): another instructor's group answers 403 whatever was sent.
+  load: ({ db }, caller, params) => assertTeachesSection(db, caller.user, params.id),
+  input: teachingProjectSchema,
+  async run({ deps: { db, config }, caller, params }, input) {
+    return added(caller, config, await addSectionProject(db, portfolioMedia(config), params.id, input, caller.user.id));
   },
 });
 

@@ -2,7 +2,6 @@ import { familyEndpoint } from "~/features/family/account-owner.server";
 import { z } from "zod";
 import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { idParams, recordId } from "~/lib/record-id";
 import { isStaffRole } from "~/lib/roles";
@@ -11,7 +10,6 @@ import { assertTeachesSection } from "~/features/teaching/teaching-access.server
 import { reportNotesSchema } from "./progress.schema";
 import { earlierVersions, familyReports, groupReport, groupReports, issueReports, reportVersion, saveNotes, type IssuedReport } from "./progress.server";
 import { reportFileName } from "./progress-mail.server";
-import { anyFields } from "~/kernel/any-fields";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "progress", `api.${key}`, values);
 
@@ -58,13 +56,11 @@ export const saveReportNotes = defineEndpoint({
   access: "teaching",
   params: idParams,
   limits: [{ name: "progress-notes", limit: 300, windowMs: 60 * 60_000 }],
-  // reportNotesSchema, read after the group check (as the skills'): another instructor's group answers 403 whatever was sent.
-  input: anyFields,
-  async run({ deps: { db }, caller, params }, raw) {
-    const user = caller.user;
-    await assertTeachesSection(db, user, params.id);
-    const input = parseInput(reportNotesSchema, raw, caller.lang);
-    if (!(await saveNotes(db, params.id, input.notes, user.id))) {
+  // The group is checked before the notes are read (as the skills'): another instructor's group answers 403 whatever was sent.
+  load: ({ db }, caller, params) => assertTeachesSection(db, caller.user, params.id),
+  input: reportNotesSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    if (!(await saveNotes(db, params.id, input.notes, caller.user.id))) {
       const message = say(caller, "notOnRoster");
       throw new HttpError(400, message, { notes: message });
     }

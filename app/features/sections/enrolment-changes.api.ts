@@ -6,12 +6,10 @@ import { recordAudit } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { v } from "~/lib/validation";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { findChild } from "~/features/family/children.server";
-import { anyFields } from "~/kernel/any-fields";
 import { enrolmentLink } from "~/features/enrolments/links.server";
 import { sectionWaitlistLink } from "./links.server";
 import { ENROLMENT_MAIL, SECTION_DROPPED_MAIL, SECTION_MOVED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
@@ -66,10 +64,11 @@ export const joinSectionWaitlistEndpoint = defineEndpoint({
   access: "anyone",
   limits: [{ name: "section-waitlist", limit: 10, windowMs: 60_000 }],
   params: sectionParams,
-  input: anyFields,
-  async run({ deps: { db, config }, caller, params }, raw) {
+  // The settings' country gives the phone rule.
+  load: ({ db }) => getSiteSettings(db),
+  input: async (_deps, raw, { loaded: settings }) => enrolmentSchemaFor(phoneCountryOf(settings, raw)),
+  async run({ deps: { db, config }, caller, params }, input) {
     const lang = caller.lang;
-    const input = parseInput(enrolmentSchemaFor(phoneCountryOf(await getSiteSettings(db), raw)), raw, lang);
     const childId = input.childId !== null && caller.user ? ((await findChild(db, caller.user.id, input.childId))?.id ?? null) : null;
     const result = await joinSectionWaitlist(db, params.id, { ...input, childId }, { lang, userId: caller.user?.id ?? null, linkSecret: config.sessionSecret });
     if (!result.ok) {

@@ -15,7 +15,6 @@ import { findChild } from "~/features/family/children.server";
 import { enrolmentPaymentLink, enrolmentReceiptLink } from "~/features/enrolments/links.server";
 import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/billing/index.server";
 import { courseOr404, courseParams } from "~/features/booking/booking.api";
-import { anyFields } from "~/kernel/any-fields";
 import { bookingSchemaFor } from "~/features/booking/booking.schema";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { ENROLMENT_MAIL, SECTION_CANCELLED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
@@ -53,6 +52,22 @@ export function enrolmentSchemaFor(country: string) {
 }
 export type EnrolmentInput = z.output<ReturnType<typeof buildEnrolmentSchema>>;
 
+/**
+ * The enrolment post: its fields, and beside them, kept as sent, the consent forms' answers
+ * (`consent_<version id>…`, decision 078). Those forms are staff's to write, so their fields are not
+ * part of the schema: checkEnrolmentConsent reads and checks them. Built once per country.
+ */
+const consentingSchemas = new Map<string, ReturnType<typeof buildConsentingSchema>>();
+const buildConsentingSchema = (country: string) => enrolmentSchemaFor(country).loose();
+function consentingEnrolmentSchemaFor(country: string) {
+  let schema = consentingSchemas.get(country);
+  if (!schema) {
+    schema = buildConsentingSchema(country);
+    consentingSchemas.set(country, schema);
+  }
+  return schema;
+}
+
 /** "Registration opens on Monday, 7 December 2026 at 09:00 (India Standard Time)". */
 const opensMessage = (lang: Lang, opensAt: string, timeZone: string) =>
   say(lang, "api.notOpenYet", {
@@ -75,22 +90,23 @@ export const enrolInSection = defineEndpoint({
   access: "anyone",
   limits: [{ name: "section-enrolment", limit: 10, windowMs: 60_000 }],
   params: sectionParams,
-  input: anyFields,
-  async run({ deps: { db, config }, caller, params }, raw) {
+  // The settings, read once: their country gives the phone rule, and run needs the limits and the zone.
+  load: ({ db }) => getSiteSettings(db),
+  input: async (_deps, raw, { loaded: settings }) => consentingEnrolmentSchemaFor(phoneCountryOf(settings, raw)),
+  async run({ deps: { db, config }, caller, params, loaded: settings }, input) {
     const lang = caller.lang;
-    const settings = await getSiteSettings(db);
     const timeZone = timeZoneOf(settings);
-    const input = parseInput(enrolmentSchemaFor(phoneCountryOf(settings, raw)), raw, lang);
     // A saved child is linked only when it is the signed-in parent's own.
     const childId = input.childId !== null && caller.user ? ((await findChild(db, caller.user.id, input.childId))?.id ?? null) : null;
     // The required consent forms are part of the same post (decision 078): refused before a seat is taken.
-    const consent = await checkEnrolmentConsent(db, raw, {
+    const consent = await checkEnrolmentConsent(db, input, {
       email: input.email,
       childName: input.childName,
       signerName: input.parentName,
       userId: caller.user?.id ?? null,
       lang,
-      phoneCountry: phoneCountryOf(settings, raw),
+      // The country the schema was built for: a phone country posted is parsed the same way.
+      phoneCountry: phoneCountryOf(settings, input),
       secret: config.sessionSecret,
     });
     const section = await findSection(db, params.id);

@@ -3,7 +3,6 @@ import type { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { idParams } from "~/lib/record-id";
 import { v } from "~/lib/validation";
@@ -15,7 +14,6 @@ import { assertTeachesMeeting } from "./teaching-access.server";
 import { teachingWeek } from "./teaching.server";
 import { checkIn, familyPasses, type CheckInRefusal } from "./class-pass.server";
 import { byCallerAccount } from "~server/security/rate-limit";
-import { anyFields } from "~/kernel/any-fields";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "teaching", `api.${key}`, values);
 
@@ -53,13 +51,11 @@ export const markAttendance = defineEndpoint({
   access: "teaching",
   params: idParams,
   limits: [{ name: "teaching-attendance", limit: 300, windowMs: 60 * 60_000 }],
-  // attendanceSchema, read in run once the caller is known to teach the group (decision 050's way):
-  // another instructor's group answers 403 whatever was sent, never a 400 about the marks.
-  input: anyFields,
-  async run({ deps: { db }, caller, params }, raw) {
+  // The group is checked before the marks are read: another instructor's group answers 403 whatever was sent, never a 400 about the marks.
+  load: ({ db }, caller, params) => assertTeachesMeeting(db, caller.user, params.id),
+  input: attendanceSchema,
+  async run({ deps: { db }, caller, params }, input) {
     const user = caller.user;
-    await assertTeachesMeeting(db, user, params.id);
-    const input = parseInput(attendanceSchema, raw, caller.lang);
     const result = await takeAttendance(db, params.id, input, user.id, await academyTimeZone(db));
     if (!result.ok) {
       const message = say(caller, result.reason);
