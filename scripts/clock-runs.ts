@@ -20,6 +20,7 @@ const moments = [
   { name: "a Saturday morning (10:00 academy time)", at: "2026-12-05 04:30:00" },
   { name: "a Sunday noon (12:00 academy time)", at: "2026-12-06 06:30:00" },
   { name: "a weekday at 23:30 academy time", at: "2026-12-02 18:00:00" },
+  { name: "just after midnight (00:05 academy time)", at: "2026-12-02 18:35:00" },
   { name: "the last day of a month, 23:30 academy time", at: "2027-02-28 18:00:00" },
   { name: "the last day of the year, 23:30 academy time", at: "2026-12-31 18:00:00" },
 ];

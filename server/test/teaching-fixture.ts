@@ -1,6 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
+import { zonedParts, zonedToUtc } from "~/lib/zoned-time";
+
+/**
+ * `minutes` ago, but not before midnight in the academy's zone (the seed's, Asia/Kolkata): a meeting
+ * that has started and is still today's for the instructor. Just after midnight, "10 minutes ago"
+ * is yesterday's (a run at 00:05 academy time failed on it).
+ */
+export function startedToday(minutes: number, timeZone = "Asia/Kolkata"): Date {
+  const now = new Date();
+  const midnight = zonedToUtc(zonedParts(now, timeZone).date, "00:00", timeZone);
+  return new Date(Math.max(now.getTime() - minutes * 60_000, midnight.getTime()));
+}
 
 /**
  * A group taught by `teacherId` with one meeting at `startsAt` and `children` enrolled (issue 30's

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { startedToday } from "~server/test/teaching-fixture";
 import { createAdminAccount } from "./accounts";
 import { expect, type Page } from "./fixtures";
 
@@ -63,7 +64,7 @@ export async function instructorWithClass(tag: string) {
     min_age: number;
     max_age: number;
   };
-  const at = new Date(Date.now() - 5 * 60_000).toISOString();
+  const at = startedToday(5).toISOString();
   const section = db
     .prepare(
       "insert into course_sections (course_id, teacher_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, created_at, updated_at) values (?, ?, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, ?, ?) returning id",

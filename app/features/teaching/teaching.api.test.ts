@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { groupWithMeeting } from "~server/test/teaching-fixture";
+import { groupWithMeeting, startedToday } from "~server/test/teaching-fixture";
 
 /**
  * The instructors' API (issue 30, decision 074): an instructor sees and marks only the meetings of
@@ -23,8 +23,8 @@ describe("teaching API", () => {
     [teacherA, teacherB] = [teachers[0]!.id, teachers[1]!.id];
     instructor = await server.signIn("instructor");
     await server.db.updateTable("users").set({ teacher_id: teacherA }).where("id", "=", instructor.user.id).execute();
-    mine = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: new Date(Date.now() - 10 * 60_000), children: 3 });
-    theirs = await groupWithMeeting(server.db, { teacherId: teacherB, startsAt: new Date(Date.now() - 10 * 60_000), children: 2 });
+    mine = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: startedToday(10), children: 3 });
+    theirs = await groupWithMeeting(server.db, { teacherId: teacherB, startsAt: startedToday(10), children: 2 });
     tomorrowish = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: new Date(Date.now() + 3 * 86_400_000), children: 1 });
   });
   afterAll(async () => {
@@ -197,7 +197,7 @@ describe("teaching API", () => {
   it("joins make-up guests, reported absences and consent needs into the roster, and the instructor marks the guest", async () => {
     const now = new Date().toISOString();
     const later = new Date(Date.now() + 86_400_000).toISOString();
-    const joined = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: new Date(Date.now() - 5 * 60_000), children: 2 });
+    const joined = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: startedToday(5), children: 2 });
     const from = await groupWithMeeting(server.db, { teacherId: teacherB, startsAt: new Date(Date.now() - 2 * 86_400_000), children: 1 });
     const [absent, cared] = joined.enrolmentIds as [number, number];
     const guest = from.enrolmentIds[0]!;
