@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "~server/config";
 import sharp from "sharp";
 import { deleteImage, storeImage } from "./images";
 import { localStorage } from "./local-storage";
+import { fileClockNow } from "~server/test/file-clock";
 
 describe("media storage configuration", () => {
   const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "stem-storage-")) };
@@ -64,7 +65,7 @@ describe("media storage configuration", () => {
         [`${id}-900.webp`, `/uploads/${id}-900.webp`, 900],
         ["fedcba9876543210fedcba98-320.webp", "/uploads/fedcba9876543210fedcba98-320.webp", 5],
       ]);
-      expect(Date.now() - all[0]!.lastModified.getTime()).toBeLessThan(10 * 60_000);
+      expect(Math.abs(fileClockNow() - all[0]!.lastModified.getTime())).toBeLessThan(10 * 60_000);
       expect((await storage.list("fedcba")).map((o) => o.name)).toEqual(["fedcba9876543210fedcba98-320.webp"]);
 
       expect(await deleteImage(storage, `/uploads/${id}-900.webp`)).toEqual([`${id}-320.webp`, `${id}-640.webp`, `${id}-900.webp`]);
