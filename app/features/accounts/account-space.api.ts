@@ -5,7 +5,6 @@ import { portfolioStorage } from "~server/storage/private-storage";
 import { z } from "zod";
 import { accessGuard, defineEndpoint, fileAnswer, jsonRoutes, type Caller, type Endpoint, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
 import { endSession, startSession } from "~server/security/session";
@@ -34,15 +33,14 @@ export const requireAccount = accessGuard(OWN_ACCOUNT.access, OWN_ACCOUNT.signed
  */
 export const perAccount = (name: string, limit: number, windowMs: number): LimitSpec => ({ name, limit, windowMs, keyBy: byCallerAccount });
 
-/** PATCH /api/account/profile: name and phone (the phone rule follows the academy's country, so the input is read inside). */
+/** PATCH /api/account/profile: name and phone (the phone rule follows the academy's country, or the one chosen beside the field). */
 export const saveProfile = defineEndpoint({
   method: "PATCH",
   path: "/api/account/profile",
   ...OWN_ACCOUNT,
   limits: [perAccount("account-profile", 20, 60_000)],
-  input: z.unknown(),
-  async run({ deps: { db }, caller }, raw) {
-    const input = parseInput(profileSchemaFor(await sitePhoneCountry(db, raw)), raw, caller.lang);
+  input: async ({ db }, raw) => profileSchemaFor(await sitePhoneCountry(db, raw)),
+  async run({ deps: { db }, caller }, input) {
     const user = caller.user;
     await updateProfile(db, user.id, input);
     return { status: 200, body: { message: said(caller, "profileSaved"), user: { username: input.username, email: user.email, role: user.role } } };

@@ -3,7 +3,6 @@ import { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { accountAndClient, inputEmail, type LimitSpec } from "~server/security/rate-limit";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_CLIENT } from "./account-limits";
@@ -109,15 +108,17 @@ const signOutAt = (path: string) =>
 export const signOut = signOutAt("/logout");
 export const signOutUser = signOutAt("/api/logout-user");
 
-/** POST /register: the phone rule follows the academy's country, so the input is read inside. */
+/** The sign-up form's input: its phone rule follows the academy's country (or the one chosen beside the field). */
+const signUpInput = async ({ db }: EndpointDeps, raw: unknown) => registerSchemaFor(await sitePhoneCountry(db, raw));
+
+/** POST /register: the specification's sign-up. */
 export const register = defineEndpoint({
   method: "POST",
   path: "/register",
   access: "anyone",
   limits: [{ name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } }],
-  input: z.unknown(),
-  async run({ deps: { db }, caller }, raw) {
-    const input = parseInput(registerSchemaFor(await sitePhoneCountry(db, raw)), raw, caller.lang);
+  input: signUpInput,
+  async run({ deps: { db }, caller }, input) {
     const id = await createUser(db, { username: input.username, email: input.email, password: input.password, contactNumber: input.contactNumber });
     if (id === null) throw new HttpError(409, text(caller, "emailTaken"), { email: text(caller, "emailTaken") });
     return { status: 201, body: { message: text(caller, "registered") } };
@@ -135,9 +136,8 @@ export const signUp = defineEndpoint({
   path: "/api/signup",
   access: "anyone",
   limits: [{ name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } }],
-  input: z.unknown(),
-  async run({ deps, caller }, raw) {
-    const input = parseInput(registerSchemaFor(await sitePhoneCountry(deps.db, raw)), raw, caller.lang);
+  input: signUpInput,
+  async run({ deps, caller }, input) {
     const id = await createUser(deps.db, { username: input.username, email: input.email, password: input.password, contactNumber: input.contactNumber });
     if (id === null) throw new HttpError(409, text(caller, "emailTaken"), { email: text(caller, "emailTaken") });
     await queueEmailProof(deps.db, { id, email: input.email }, caller.lang);
